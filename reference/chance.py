@@ -1,0 +1,68 @@
+"""Chance outcomes: the deal and the re-rolls are decisions whose outcome the caller supplies.
+
+A seeded ``random.Random`` samples them here for the command line and the tests; any other
+implementation can feed the same outcomes (they are plain values in a trace) and replay the game.
+Rules: RULING.CHANCE_DEAL, RULING.CHANCE_ROLL, RULING.DIE_TILE_LAYOUT.
+"""
+
+from __future__ import annotations
+
+import random
+
+from reference.content import Catalogue, catalogue
+from reference.model import COLOURS, Deal, DecisionKind, GardenKind, Roll, State
+from reference.rules.rounds import _room_tiles, cards_in_use, dice_per_colour
+
+
+def _shuffled(rng: random.Random, items: tuple[str, ...]) -> tuple[str, ...]:
+    out = list(items)
+    rng.shuffle(out)
+    return tuple(out)
+
+
+def roll_dice(rng: random.Random, players: int) -> tuple[tuple[int, ...], ...]:
+    """clans + 1 dice per bridge, each 1..6. Rule: SETUP.DICE_PER_COLOUR."""
+    per = dice_per_colour(players)
+    return tuple(tuple(rng.randint(1, 6) for _ in range(per)) for _ in COLOURS)
+
+
+def die_tile_layout(rng: random.Random, cat: Catalogue) -> tuple[str, ...]:
+    """A uniformly random layout of the 15 die tiles in which no castle room shows a single colour
+    (rejection sampling). Rules: RULING.DIE_TILE_LAYOUT, SETUP.DIE_TILES.NO_MONO."""
+    tiles = tuple(t.id for t in cat.content.die_tiles)
+    while True:
+        layout = _shuffled(rng, tiles)
+        if all(len(set(room)) > 1 for room in _room_tiles(cat, layout)):
+            return layout
+
+
+def sample_deal(rng: random.Random, players: int, cat: Catalogue | None = None) -> Deal:
+    """A random setup outcome for ``players`` clans. Rule: RULING.CHANCE_DEAL."""
+    c = cat if cat is not None else catalogue(None)
+    order = list(range(players))
+    rng.shuffle(order)
+    yard_faces = sum(len(y.faces) for y in c.content.yards)
+    srs = _shuffled(rng, tuple(s.id for s in c.content.starting_resources))[: players + 1]
+    acts = _shuffled(rng, tuple(a.id for a in c.content.action_cards))[: players + 1]
+    return Deal(
+        turn_order=tuple(order),
+        dice=roll_dice(rng, players),
+        stewards=_shuffled(rng, cards_in_use(c, players, 1)),
+        diplomats=_shuffled(rng, cards_in_use(c, players, 2)),
+        daimyo=rng.choice([d.id for d in c.content.daimyo]),
+        stone=_shuffled(rng, tuple(g.id for g in c.content.gardens if g.kind is GardenKind.STONE)),
+        plant=_shuffled(rng, tuple(g.id for g in c.content.gardens if g.kind is GardenKind.PLANT)),
+        yard_tiles=_shuffled(rng, tuple(t.id for t in c.content.yard_tiles))[:yard_faces],
+        die_tiles=die_tile_layout(rng, c),
+        pairs=tuple(zip(srs, acts, strict=True)),
+    )
+
+
+def sample(state: State, rng: random.Random) -> Deal | Roll:
+    """A random outcome for the pending chance decision. Raises ValueError when the state does not
+    wait for chance."""
+    if state.decision.kind is DecisionKind.DEAL:
+        return sample_deal(rng, state.setup.players, catalogue(state.setup.content))
+    if state.decision.kind is DecisionKind.ROLL:
+        return Roll(roll_dice(rng, state.setup.players))
+    raise ValueError(f"the state waits for a {state.decision.kind.value} decision, not chance")

@@ -1,0 +1,211 @@
+"""Content as validated data: loading, validation and lookup of cards and tiles.
+
+The base game ships as ``base.toml`` beside this module. :func:`load_content` reads any file of the
+same format; :func:`validate` checks the structural rules the engine relies on and raises
+:class:`~reference.errors.ContentError` naming the file, the item and what is wrong.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from functools import cache
+from importlib import resources
+from pathlib import Path
+
+import msgspec
+
+from reference.errors import ContentError
+from reference.model import (
+    COLOURS,
+    MEMBERS,
+    CastleCard,
+    Content,
+    DaimyoCard,
+    DecreeCard,
+    DecreeIcon,
+    Effect,
+    GardenCard,
+    PayCoins,
+    StartingResourceCard,
+    YardTile,
+)
+
+
+def load_content(path: Path | None = None) -> Content:
+    """Load and validate content from a TOML file (the shipped base game when ``path`` is None).
+
+    Raises ContentError with the file name and the decoder's position or the failed check.
+    """
+    if path is None:
+        raw = resources.files("reference.content").joinpath("base.toml").read_bytes()
+        where = "reference/content/base.toml"
+    else:
+        try:
+            raw = path.read_bytes()
+        except OSError as exc:
+            raise ContentError(f"{path}: cannot read: {exc.strerror}") from exc
+        where = str(path)
+    try:
+        content = msgspec.toml.decode(raw, type=Content)
+    except msgspec.ValidationError as exc:
+        raise ContentError(f"{where}: {exc}") from exc
+    except msgspec.DecodeError as exc:
+        raise ContentError(f"{where}: not valid TOML: {exc}") from exc
+    validate(content, where)
+    return content
+
+
+def _fail(where: str, message: str) -> ContentError:
+    return ContentError(f"{where}: {message}")
+
+
+def _check_effects(where: str, owner: str, effects: tuple[Effect, ...], decrees: set[str]) -> None:
+    for effect in effects:
+        n = getattr(effect, "n", 1)
+        if n <= 0:
+            raise _fail(where, f"{owner}: an effect amount must be positive, got {effect!r}")
+        if isinstance(effect, DecreeIcon) and effect.card not in decrees:
+            raise _fail(where, f"{owner}: unknown Decree card {effect.card!r}")
+        if isinstance(effect, PayCoins):
+            _check_effects(where, owner, effect.then, decrees)
+
+
+def validate(content: Content, where: str = "content") -> None:
+    """Check the invariants the engine relies on; raise ContentError on the first breach.
+
+    Checks: unique ids; Stewards have three one-row blocks with exactly one dark; Diplomats have two
+    blocks covering rows 0-2 once, one light and one dark; Action cards cover every row; 15 die tiles,
+    5 per colour; Daimyo cards have 3 favours; 3 yards whose faces fit 4 yard tiles; 3 Domain lines
+    (one per member and colour) with 5 uncovered rewards; the time track's score table covers every
+    space; gardens follow the price ladder (food c scores 2c-1; GARDEN.PRICE_LADDER).
+    """
+    ids: list[str] = []
+    ids += [c.id for c in content.stewards + content.diplomats + content.action_cards]
+    ids += [c.id for c in content.starting_resources]
+    ids += [c.id for c in content.decrees] + [c.id for c in content.daimyo]
+    ids += [c.id for c in content.gardens] + [t.id for t in content.yard_tiles]
+    ids += [t.id for t in content.die_tiles]
+    dupes = [i for i, n in Counter(ids).items() if n > 1]
+    if dupes:
+        raise _fail(where, f"duplicate ids: {sorted(dupes)}")
+    decrees = {d.id for d in content.decrees}
+    for card in content.stewards:
+        _check_castle_card(where, card, 1)
+        if [b.rows for b in card.blocks] != [(0,), (1,), (2,)]:
+            raise _fail(where, f"Steward {card.id}: needs one block per row 0, 1, 2 in order")
+        if sum(b.dark for b in card.blocks) != 1:
+            raise _fail(where, f"Steward {card.id}: needs exactly one dark row (CASTLE.ROWS)")
+    for card in content.diplomats:
+        _check_castle_card(where, card, 2)
+        if len(card.blocks) != 2 or sum(b.dark for b in card.blocks) != 1:
+            raise _fail(where, f"Diplomat {card.id}: needs one light and one dark block (CASTLE.ROWS)")
+    for card in content.action_cards:
+        _check_castle_card(where, card, 0)
+    for card in content.stewards + content.diplomats + content.action_cards:
+        for block in card.blocks:
+            _check_effects(where, card.id, block.effects, decrees)
+        _check_effects(where, card.id, card.back, decrees)
+    for sr in content.starting_resources:
+        _check_effects(where, sr.id, sr.gains + sr.lantern, decrees)
+    for daimyo in content.daimyo:
+        if len(daimyo.favours) != 3:
+            raise _fail(where, f"Daimyo card {daimyo.id}: needs 3 favour spaces (DAIMYO.FAVOURS)")
+        for favour in daimyo.favours:
+            _check_effects(where, daimyo.id, favour, decrees)
+    for garden in content.gardens:
+        if garden.cp != 2 * garden.food - 1:
+            raise _fail(where, f"garden {garden.id}: food {garden.food} must score {2 * garden.food - 1}")
+        _check_effects(where, garden.id, garden.action, decrees)
+    colours = Counter(t.colour for t in content.die_tiles)
+    if len(content.die_tiles) != 15 or any(colours[c] != 5 for c in COLOURS):
+        raise _fail(where, "die tiles: need 15, 5 of each colour (SETUP.DIE_TILES)")
+    if [y.cost for y in content.yards] != [5, 3, 1]:
+        raise _fail(where, "yards: need costs 5, 3, 1 in that order (SETUP.YARDS)")
+    faces = sum(len(y.faces) for y in content.yards)
+    if faces > len(content.yard_tiles) or any(
+        f not in ("action", "reward") for y in content.yards for f in y.faces
+    ):
+        raise _fail(where, "yards: faces must be 'action' or 'reward', no more than the tiles")
+    if sorted(line.member for line in content.domain) != sorted(MEMBERS) or sorted(
+        line.colour for line in content.domain
+    ) != sorted(COLOURS):
+        raise _fail(where, "domain: need one line per member and per colour (DOMAIN.COLOUR_LOCK)")
+    for line in content.domain:
+        if len(line.uncovered) != 5:
+            raise _fail(where, f"domain line {line.member.value}: needs 5 uncovered rewards")
+    if len(content.time.score) != content.time.last + 1:
+        raise _fail(where, "time.score: needs one value per space 0..last")
+    if len(content.gardens) < 6 or len(content.daimyo) < 1 or len(content.starting_resources) < 5:
+        raise _fail(where, "need at least 6 gardens, 1 Daimyo card and 5 Starting Resource cards")
+
+
+def _check_castle_card(where: str, card: CastleCard, floor: int) -> None:
+    if card.floor != floor:
+        raise _fail(where, f"card {card.id}: floor {card.floor}, expected {floor}")
+    covered = sorted(r for b in card.blocks for r in b.rows)
+    if covered != [0, 1, 2]:
+        raise _fail(where, f"card {card.id}: blocks must cover rows 0, 1, 2 exactly once")
+
+
+class Catalogue:
+    """Lookup tables over one Content value (built once per content)."""
+
+    __slots__ = (
+        "castle",
+        "content",
+        "daimyo",
+        "decrees",
+        "die_tiles",
+        "gardens",
+        "starting",
+        "yard_tiles",
+    )
+
+    def __init__(self, content: Content) -> None:
+        self.content = content
+        self.castle: dict[str, CastleCard] = {
+            c.id: c for c in content.stewards + content.diplomats + content.action_cards
+        }
+        self.starting: dict[str, StartingResourceCard] = {c.id: c for c in content.starting_resources}
+        self.decrees: dict[str, DecreeCard] = {c.id: c for c in content.decrees}
+        self.daimyo: dict[str, DaimyoCard] = {c.id: c for c in content.daimyo}
+        self.gardens: dict[str, GardenCard] = {c.id: c for c in content.gardens}
+        self.yard_tiles: dict[str, YardTile] = {c.id: c for c in content.yard_tiles}
+        self.die_tiles = {t.id: t for t in content.die_tiles}
+
+    def lantern_icons(self, card_id: str) -> tuple[Effect, ...]:
+        """The Lantern icons a card shows in a Lantern Area. Rules: LANTERN.AREA, LANTERN.BACKS."""
+        if card_id in self.starting:
+            return self.starting[card_id].lantern
+        if card_id in self.decrees:
+            return self.decrees[card_id].lantern
+        return self.castle[card_id].back
+
+
+@cache
+def base_content() -> Content:
+    """The shipped base game, loaded and validated once."""
+    return load_content()
+
+
+_CUSTOM: dict[int, tuple[Content, Catalogue]] = {}
+
+
+@cache
+def _base_catalogue() -> Catalogue:
+    return Catalogue(base_content())
+
+
+def catalogue(content: Content | None) -> Catalogue:
+    """The lookup tables for ``content`` (the base game when None)."""
+    if content is None:
+        return _base_catalogue()
+    hit = _CUSTOM.get(id(content))
+    if hit is not None and hit[0] is content:
+        return hit[1]
+    validate(content)
+    cat = Catalogue(content)
+    if len(_CUSTOM) > 256:
+        _CUSTOM.clear()
+    _CUSTOM[id(content)] = (content, cat)
+    return cat

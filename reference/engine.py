@@ -1,0 +1,305 @@
+"""The engine API: ``new_game``, ``legal_actions``, ``apply`` (OpenSpiel-style, pure and immutable).
+
+- ``new_game(setup)`` returns the state before the deal: a chance decision (``DecisionKind.DEAL``).
+- ``legal_actions(state)`` lists the actions of the clan that must decide (empty at chance nodes and
+  when the game is over; see :mod:`reference.chance` for outcomes).
+- ``apply(state, action)`` returns the next state, or raises :class:`IllegalAction` naming the rule;
+  the input state is never changed (states are frozen).
+
+A decision with exactly one option and no way to decline is taken by the engine itself (a card with a
+single light block, a single free favour space): only real choices reach the caller.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Final
+
+from msgspec.structs import replace
+
+from reference.content import catalogue
+from reference.errors import IllegalAction, SetupError
+from reference.model import (
+    Action,
+    Audience,
+    CastleRowFrame,
+    Climb,
+    CourtierFrame,
+    Deal,
+    Decision,
+    DecisionKind,
+    DomainLineFrame,
+    EffectsFrame,
+    FavourFrame,
+    Frame,
+    InfluenceFrame,
+    LightRowFrame,
+    MemberFrame,
+    OptionalFrame,
+    OutsideFrame,
+    Phase,
+    PlaceDie,
+    RefillFrame,
+    ResourceFrame,
+    Roll,
+    RoomFrame,
+    Setup,
+    State,
+    TakePair,
+    Trade,
+)
+from reference.rules import effects, holdings, members, placement, rounds
+from reference.rules.common import clan_name, log, with_clan
+
+MIN_PLAYERS: Final = 2
+MAX_PLAYERS: Final = 4
+
+Options = Callable[[State, Frame], tuple[Action, ...]]
+Run = Callable[[State, Frame], State]
+Act = Callable[[State, Frame, Action], State]
+
+
+class _Handler:
+    __slots__ = ("act", "kind", "options", "rule", "run")
+
+    def __init__(self, kind: DecisionKind, rule: str, options: object, run: object, act: object) -> None:
+        self.kind = kind
+        self.rule = rule
+        self.options: Options = options  # type: ignore[assignment]  # each handler takes its own frame type
+        self.run: Run = run  # type: ignore[assignment]
+        self.act: Act = act  # type: ignore[assignment]
+
+
+def _no_options(state: State, frame: Frame) -> tuple[Action, ...]:
+    return ()
+
+
+def _no_act(state: State, frame: Frame, action: Action) -> State:
+    raise AssertionError("this frame never waits for a decision")
+
+
+def _no_run(state: State, frame: Frame) -> State:
+    raise AssertionError("this frame always waits for a decision")
+
+
+_HANDLERS: Final[dict[type, _Handler]] = {
+    EffectsFrame: _Handler(
+        DecisionKind.ORDER, "RULING.EFFECTS_OPTIONAL_ORDER",
+        effects.effects_options, effects.effects_run, effects.effects_act,
+    ),
+    InfluenceFrame: _Handler(
+        DecisionKind.CHECKPOINT, "TIME.CHECKPOINTS",
+        effects.influence_options, effects.influence_run, effects.influence_act,
+    ),
+    ResourceFrame: _Handler(
+        DecisionKind.RESOURCE, "EFFECT.RESOURCE_CHOICE",
+        effects.resource_options, _no_run, effects.resource_act,
+    ),
+    OptionalFrame: _Handler(
+        DecisionKind.OPTIONAL, "RULING.EFFECTS_OPTIONAL_ORDER",
+        effects.optional_options, effects.optional_run, effects.optional_act,
+    ),
+    CastleRowFrame: _Handler(
+        DecisionKind.CASTLE_ROW, "EFFECT.DIE_TILE_ACTION",
+        effects.castle_row_options, effects.castle_row_run, effects.castle_row_act,
+    ),
+    DomainLineFrame: _Handler(
+        DecisionKind.DOMAIN_LINE, "EFFECT.DOMAIN_ACTION",
+        effects.domain_line_options, _no_run, effects.domain_line_act,
+    ),
+    CourtierFrame: _Handler(
+        DecisionKind.COURTIER, "COURTIER.ACTION",
+        members.courtier_options, members.courtier_run, members.courtier_act,
+    ),
+    RoomFrame: _Handler(
+        DecisionKind.ROOM, "COURTIER.FLOOR12.TAKE_CARD",
+        members.room_options, _no_run, members.room_act,
+    ),
+    LightRowFrame: _Handler(
+        DecisionKind.LIGHT_ROW, "COURTIER.FLOOR12.TAKE_CARD",
+        members.light_row_options, members.light_row_run, members.light_row_act,
+    ),
+    RefillFrame: _Handler(
+        DecisionKind.NONE, "COURTIER.FLOOR12.REFILL", _no_options, members.refill_run, _no_act,
+    ),
+    FavourFrame: _Handler(
+        DecisionKind.FAVOUR, "COURTIER.DAIMYO.FAVOUR",
+        members.favour_options, members.favour_run, members.favour_act,
+    ),
+    MemberFrame: _Handler(
+        DecisionKind.YARD, "EFFECT.MEMBER_ACTION",
+        members.member_options, members.member_run, members.member_act,
+    ),
+    OutsideFrame: _Handler(
+        DecisionKind.OUTSIDE, "OUTSIDE.CHOICES",
+        members.outside_options, _no_run, members.outside_act,
+    ),
+}
+
+
+def _decision_kind(frame: Frame) -> DecisionKind:
+    if isinstance(frame, MemberFrame):
+        return DecisionKind.YARD if frame.member.value == "warrior" else DecisionKind.GARDEN
+    return _HANDLERS[type(frame)].kind
+
+
+def _frame_clan(frame: Frame) -> int | None:
+    return None if isinstance(frame, RefillFrame) else frame.clan
+
+
+# ---- the API ------------------------------------------------------------------------------------
+
+
+def new_game(setup: Setup) -> State:
+    """The state before the deal (a chance decision of kind DEAL). Raises SetupError for an
+    unsupported number of clans or invalid content. Rules: SETUP.DICE_PER_COLOUR, RULING.CHANCE_DEAL."""
+    if not MIN_PLAYERS <= setup.players <= MAX_PLAYERS:
+        raise SetupError(f"players must be {MIN_PLAYERS}..{MAX_PLAYERS}, got {setup.players}")
+    catalogue(setup.content)  # validates custom content once
+    return State(setup=setup, phase=Phase.DEAL, decision=Decision(DecisionKind.DEAL, None))
+
+
+def is_chance(state: State) -> bool:
+    """True when the pending decision is a chance outcome (the deal or a re-roll)."""
+    return state.decision.kind in (DecisionKind.DEAL, DecisionKind.ROLL)
+
+
+def is_over(state: State) -> bool:
+    """True when the game has ended and been scored."""
+    return state.phase is Phase.OVER
+
+
+def _own_options(state: State) -> tuple[Action, ...]:
+    """The decision's own options (without the seal trades)."""
+    kind = state.decision.kind
+    clan = state.decision.clan
+    if kind is DecisionKind.TURN:
+        assert clan is not None
+        return placement.place_options(state, clan)
+    if kind is DecisionKind.DRAFT:
+        return tuple(TakePair(i) for i in range(len(state.draft)))
+    if not state.stack:
+        return ()
+    top = state.stack[-1]
+    return _HANDLERS[type(top)].options(state, top)
+
+
+def legal_actions(state: State) -> tuple[Action, ...]:
+    """The legal actions of the deciding clan: the decision's options, then the seal trades open to
+    it. Empty at chance nodes and at the end. Rules: TURN.SEQUENCE, RULING.TRADES_AT_OWN_DECISIONS."""
+    clan = state.decision.clan
+    if clan is None:
+        return ()
+    return _own_options(state) + holdings.trades(state.clans[clan])
+
+
+def apply(state: State, action: Action) -> State:
+    """Apply an action or chance outcome and return the new state (``events`` tells what happened).
+
+    Raises IllegalAction with the rule ID and the reason when the action is not allowed; the given
+    state is unchanged. Rules: TURN.SEQUENCE and the rules of each decision.
+    """
+    decision = state.decision
+    state = replace(state, events=())
+    match decision.kind:
+        case DecisionKind.NONE:
+            raise IllegalAction("ROUND.GAME_END", "the game is over: no action can be applied")
+        case DecisionKind.DEAL:
+            if not isinstance(action, Deal):
+                raise IllegalAction("RULING.CHANCE_DEAL", f"waiting for the setup deal, got {_name(action)}")
+            return _advance(rounds.deal(state, action))
+        case DecisionKind.ROLL:
+            if not isinstance(action, Roll):
+                raise IllegalAction("RULING.CHANCE_ROLL", f"waiting for the re-roll, got {_name(action)}")
+            return _advance(rounds.new_round(state, action))
+        case _:
+            pass
+    clan = decision.clan
+    assert clan is not None
+    if isinstance(action, (Deal, Roll)):
+        raise IllegalAction("TURN.DECISION", f"{_name(action)} is a chance outcome; {clan_name(clan)} must decide ({decision.kind.value})")
+    if isinstance(action, Trade):
+        if action not in holdings.trades(state.clans[clan]):
+            rule = "SEALS.TRADE_COIN" if action.into is None else "SEALS.TRADE_RESOURCE"
+            raise IllegalAction(rule, f"{clan_name(clan)} holds {state.clans[clan].seals} seal(s): not enough for {_name(action)}")
+        state = with_clan(state, clan, holdings.trade(state.clans[clan], action))
+        what = "1 coin" if action.into is None else f"1 {action.into.value}"
+        return _advance(log(state, f"{clan_name(clan)} trades seals for {what}"))
+    if decision.kind is DecisionKind.TURN:
+        if not isinstance(action, PlaceDie):
+            raise IllegalAction("TURN.DECISION", f"{clan_name(clan)} must place a die, got {_name(action)}")
+        why = placement.why_not(state, clan, action)
+        if why is not None:
+            raise IllegalAction(*why)
+        state = replace(state, turn=state.turn + 1)
+        return _advance(placement.place(state, clan, action))
+    if decision.kind is DecisionKind.DRAFT:
+        if not isinstance(action, TakePair) or not 0 <= action.index < len(state.draft):
+            raise IllegalAction("SETUP.STARTING_PAIRS", f"choose one of the {len(state.draft)} starting pairs, got {_name(action)}")
+        return _advance(rounds.take_pair(state, clan, action.index))
+    top = state.stack[-1]
+    handler = _HANDLERS[type(top)]
+    options = handler.options(state, top)
+    if action not in options:
+        raise IllegalAction(*_diagnose(state, top, action, handler.rule))
+    return _advance(handler.act(state, top, action))
+
+
+def _name(action: Action) -> str:
+    return type(action).__name__
+
+
+def _diagnose(state: State, frame: Frame, action: Action, rule: str) -> tuple[str, str]:
+    """Name the rule a refused action breaks, as precisely as we can."""
+    if isinstance(frame, CourtierFrame):
+        holder = state.clans[frame.clan]
+        if isinstance(action, Audience):
+            if frame.audience:
+                return "COURTIER.ACTION", "this Courtier action has already had its audience"
+            if members.members_left(holder, members.Member.COURTIER) == 0:
+                return "MEMBERS.LEFTMOST", "no courtier is left on the Domain board"
+            return "COURTIER.AUDIENCE", f"an audience costs 2 coins; {clan_name(frame.clan)} holds {holder.coins}"
+        if isinstance(action, Climb):
+            if frame.climb:
+                return "COURTIER.ACTION", "this Courtier action has already had its climb"
+            if action.floors not in (1, 2) or action.start + action.floors > 3:
+                return "COURTIER.CLIMB", f"a courtier cannot climb {action.floors} floor(s) from {action.start.name.lower()}"
+            if holder.courtiers[action.start] == 0:
+                return "COURTIER.CLIMB", f"no courtier of {clan_name(frame.clan)} stands on {action.start.name.lower()}"
+            cost = members.CLIMB_PEARL[action.floors]
+            return "COURTIER.CLIMB", f"climbing {action.floors} floor(s) costs {cost} Mother-of-Pearl; {clan_name(frame.clan)} holds {holder.pearl}"
+    kind = _decision_kind(frame)
+    return rule, f"{_name(action)} is not an option of the pending {kind.value} decision"
+
+
+def _advance(state: State) -> State:
+    """Run the engine's own steps until a decision is needed."""
+    while True:
+        if state.stack:
+            top = state.stack[-1]
+            handler = _HANDLERS[type(top)]
+            if handler.options(state, top):
+                return replace(state, decision=Decision(_decision_kind(top), _frame_clan(top)))
+            state = handler.run(state, top)
+            continue
+        match state.phase:
+            case Phase.DRAFT:
+                if rounds.draft_done(state):
+                    state = replace(state, phase=Phase.TURNS, draft=())
+                    state = log(state, "round 1 begins")
+                    continue
+                return replace(state, decision=Decision(DecisionKind.DRAFT, rounds.drafter(state)))
+            case Phase.TURNS:
+                if rounds.round_over(state):
+                    state = rounds.end_round(state)
+                    continue
+                return replace(state, decision=Decision(DecisionKind.TURN, rounds.current_clan(state)))
+            case Phase.GARDENS:
+                state = rounds.clear_board(state)
+                continue
+            case Phase.ROLL:
+                return replace(state, decision=Decision(DecisionKind.ROLL, None))
+            case Phase.OVER:
+                return replace(state, decision=Decision(DecisionKind.NONE, None))
+            case Phase.DEAL:
+                return replace(state, decision=Decision(DecisionKind.DEAL, None))

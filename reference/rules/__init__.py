@@ -1,0 +1,1 @@
+"""The rules, one module per rules section. Every public function cites the rule IDs it implements."""

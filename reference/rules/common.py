@@ -1,0 +1,56 @@
+"""Small helpers to read and rebuild immutable states (no rules here)."""
+
+from __future__ import annotations
+
+from msgspec.structs import replace
+
+from reference.content import Catalogue, catalogue
+from reference.model import Board, Clan, Frame, State
+
+
+def cat(state: State) -> Catalogue:
+    """The content lookup tables of this game."""
+    return catalogue(state.setup.content)
+
+
+def board(state: State) -> Board:
+    """The main board (present from the deal on)."""
+    if state.board is None:
+        raise ValueError("the game has not been dealt yet")
+    return state.board
+
+
+def with_clan(state: State, index: int, clan: Clan) -> State:
+    """``state`` with clan ``index`` replaced."""
+    clans = state.clans
+    return replace(state, clans=(*clans[:index], clan, *clans[index + 1 :]))
+
+
+def with_board(state: State, new: Board) -> State:
+    """``state`` with its board replaced."""
+    return replace(state, board=new)
+
+
+def push(state: State, *frames: Frame) -> State:
+    """Push frames so that the first given resolves first."""
+    return replace(state, stack=state.stack + tuple(reversed(frames)))
+
+
+def pop(state: State) -> State:
+    """Drop the top frame."""
+    return replace(state, stack=state.stack[:-1])
+
+
+def set_top(state: State, frame: Frame) -> State:
+    """Replace the top frame."""
+    return replace(state, stack=(*state.stack[:-1], frame))
+
+
+def log(state: State, text: str) -> State:
+    """Add a line to the events of the action being applied."""
+    return replace(state, events=(*state.events, text))
+
+
+def clan_name(index: int) -> str:
+    """Display name of a clan."""
+    return f"clan {index}"
