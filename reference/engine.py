@@ -34,6 +34,7 @@ from reference.model import (
     Frame,
     InfluenceFrame,
     LightRowFrame,
+    Member,
     MemberFrame,
     OptionalFrame,
     OutsideFrame,
@@ -84,55 +85,95 @@ def _no_run(state: State, frame: Frame) -> State:
 
 _HANDLERS: Final[dict[type, _Handler]] = {
     EffectsFrame: _Handler(
-        DecisionKind.ORDER, "RULING.EFFECTS_OPTIONAL_ORDER",
-        effects.effects_options, effects.effects_run, effects.effects_act,
+        DecisionKind.ORDER,
+        "RULING.EFFECTS_OPTIONAL_ORDER",
+        effects.effects_options,
+        effects.effects_run,
+        effects.effects_act,
     ),
     InfluenceFrame: _Handler(
-        DecisionKind.CHECKPOINT, "TIME.CHECKPOINTS",
-        effects.influence_options, effects.influence_run, effects.influence_act,
+        DecisionKind.CHECKPOINT,
+        "TIME.CHECKPOINTS",
+        effects.influence_options,
+        effects.influence_run,
+        effects.influence_act,
     ),
     ResourceFrame: _Handler(
-        DecisionKind.RESOURCE, "EFFECT.RESOURCE_CHOICE",
-        effects.resource_options, _no_run, effects.resource_act,
+        DecisionKind.RESOURCE,
+        "EFFECT.RESOURCE_CHOICE",
+        effects.resource_options,
+        _no_run,
+        effects.resource_act,
     ),
     OptionalFrame: _Handler(
-        DecisionKind.OPTIONAL, "RULING.EFFECTS_OPTIONAL_ORDER",
-        effects.optional_options, effects.optional_run, effects.optional_act,
+        DecisionKind.OPTIONAL,
+        "RULING.EFFECTS_OPTIONAL_ORDER",
+        effects.optional_options,
+        effects.optional_run,
+        effects.optional_act,
     ),
     CastleRowFrame: _Handler(
-        DecisionKind.CASTLE_ROW, "EFFECT.DIE_TILE_ACTION",
-        effects.castle_row_options, effects.castle_row_run, effects.castle_row_act,
+        DecisionKind.CASTLE_ROW,
+        "EFFECT.DIE_TILE_ACTION",
+        effects.castle_row_options,
+        effects.castle_row_run,
+        effects.castle_row_act,
     ),
     DomainLineFrame: _Handler(
-        DecisionKind.DOMAIN_LINE, "EFFECT.DOMAIN_ACTION",
-        effects.domain_line_options, _no_run, effects.domain_line_act,
+        DecisionKind.DOMAIN_LINE,
+        "EFFECT.DOMAIN_ACTION",
+        effects.domain_line_options,
+        _no_run,
+        effects.domain_line_act,
     ),
     CourtierFrame: _Handler(
-        DecisionKind.COURTIER, "COURTIER.ACTION",
-        members.courtier_options, members.courtier_run, members.courtier_act,
+        DecisionKind.COURTIER,
+        "COURTIER.ACTION",
+        members.courtier_options,
+        members.courtier_run,
+        members.courtier_act,
     ),
     RoomFrame: _Handler(
-        DecisionKind.ROOM, "COURTIER.FLOOR12.TAKE_CARD",
-        members.room_options, _no_run, members.room_act,
+        DecisionKind.ROOM,
+        "COURTIER.FLOOR12.TAKE_CARD",
+        members.room_options,
+        _no_run,
+        members.room_act,
     ),
     LightRowFrame: _Handler(
-        DecisionKind.LIGHT_ROW, "COURTIER.FLOOR12.TAKE_CARD",
-        members.light_row_options, members.light_row_run, members.light_row_act,
+        DecisionKind.LIGHT_ROW,
+        "COURTIER.FLOOR12.TAKE_CARD",
+        members.light_row_options,
+        members.light_row_run,
+        members.light_row_act,
     ),
     RefillFrame: _Handler(
-        DecisionKind.NONE, "COURTIER.FLOOR12.REFILL", _no_options, members.refill_run, _no_act,
+        DecisionKind.NONE,
+        "COURTIER.FLOOR12.REFILL",
+        _no_options,
+        members.refill_run,
+        _no_act,
     ),
     FavourFrame: _Handler(
-        DecisionKind.FAVOUR, "COURTIER.DAIMYO.FAVOUR",
-        members.favour_options, members.favour_run, members.favour_act,
+        DecisionKind.FAVOUR,
+        "COURTIER.DAIMYO.FAVOUR",
+        members.favour_options,
+        members.favour_run,
+        members.favour_act,
     ),
     MemberFrame: _Handler(
-        DecisionKind.YARD, "EFFECT.MEMBER_ACTION",
-        members.member_options, members.member_run, members.member_act,
+        DecisionKind.YARD,
+        "EFFECT.MEMBER_ACTION",
+        members.member_options,
+        members.member_run,
+        members.member_act,
     ),
     OutsideFrame: _Handler(
-        DecisionKind.OUTSIDE, "OUTSIDE.CHOICES",
-        members.outside_options, _no_run, members.outside_act,
+        DecisionKind.OUTSIDE,
+        "OUTSIDE.CHOICES",
+        members.outside_options,
+        _no_run,
+        members.outside_act,
     ),
 }
 
@@ -217,11 +258,17 @@ def apply(state: State, action: Action) -> State:
     clan = decision.clan
     assert clan is not None
     if isinstance(action, (Deal, Roll)):
-        raise IllegalAction("TURN.DECISION", f"{_name(action)} is a chance outcome; {clan_name(clan)} must decide ({decision.kind.value})")
+        raise IllegalAction(
+            "TURN.DECISION",
+            f"{_name(action)} is a chance outcome; {clan_name(clan)} must decide ({decision.kind.value})",
+        )
     if isinstance(action, Trade):
         if action not in holdings.trades(state.clans[clan]):
             rule = "SEALS.TRADE_COIN" if action.into is None else "SEALS.TRADE_RESOURCE"
-            raise IllegalAction(rule, f"{clan_name(clan)} holds {state.clans[clan].seals} seal(s): not enough for {_name(action)}")
+            raise IllegalAction(
+                rule,
+                f"{clan_name(clan)} holds {state.clans[clan].seals} seal(s): not enough for {_name(action)}",
+            )
         state = with_clan(state, clan, holdings.trade(state.clans[clan], action))
         what = "1 coin" if action.into is None else f"1 {action.into.value}"
         return _advance(log(state, f"{clan_name(clan)} trades seals for {what}"))
@@ -235,7 +282,10 @@ def apply(state: State, action: Action) -> State:
         return _advance(placement.place(state, clan, action))
     if decision.kind is DecisionKind.DRAFT:
         if not isinstance(action, TakePair) or not 0 <= action.index < len(state.draft):
-            raise IllegalAction("SETUP.STARTING_PAIRS", f"choose one of the {len(state.draft)} starting pairs, got {_name(action)}")
+            raise IllegalAction(
+                "SETUP.STARTING_PAIRS",
+                f"choose one of the {len(state.draft)} starting pairs, got {_name(action)}",
+            )
         return _advance(rounds.take_pair(state, clan, action.index))
     top = state.stack[-1]
     handler = _HANDLERS[type(top)]
@@ -256,18 +306,31 @@ def _diagnose(state: State, frame: Frame, action: Action, rule: str) -> tuple[st
         if isinstance(action, Audience):
             if frame.audience:
                 return "COURTIER.ACTION", "this Courtier action has already had its audience"
-            if members.members_left(holder, members.Member.COURTIER) == 0:
+            if members.members_left(holder, Member.COURTIER) == 0:
                 return "MEMBERS.LEFTMOST", "no courtier is left on the Domain board"
-            return "COURTIER.AUDIENCE", f"an audience costs 2 coins; {clan_name(frame.clan)} holds {holder.coins}"
+            return (
+                "COURTIER.AUDIENCE",
+                f"an audience costs 2 coins; {clan_name(frame.clan)} holds {holder.coins}",
+            )
         if isinstance(action, Climb):
             if frame.climb:
                 return "COURTIER.ACTION", "this Courtier action has already had its climb"
             if action.floors not in (1, 2) or action.start + action.floors > 3:
-                return "COURTIER.CLIMB", f"a courtier cannot climb {action.floors} floor(s) from {action.start.name.lower()}"
+                return (
+                    "COURTIER.CLIMB",
+                    f"a courtier cannot climb {action.floors} floor(s) from {action.start.name.lower()}",
+                )
             if holder.courtiers[action.start] == 0:
-                return "COURTIER.CLIMB", f"no courtier of {clan_name(frame.clan)} stands on {action.start.name.lower()}"
+                return (
+                    "COURTIER.CLIMB",
+                    f"no courtier of {clan_name(frame.clan)} stands on {action.start.name.lower()}",
+                )
             cost = members.CLIMB_PEARL[action.floors]
-            return "COURTIER.CLIMB", f"climbing {action.floors} floor(s) costs {cost} Mother-of-Pearl; {clan_name(frame.clan)} holds {holder.pearl}"
+            return (
+                "COURTIER.CLIMB",
+                f"climbing {action.floors} floor(s) costs {cost} Mother-of-Pearl; "
+                f"{clan_name(frame.clan)} holds {holder.pearl}",
+            )
     kind = _decision_kind(frame)
     return rule, f"{_name(action)} is not an option of the pending {kind.value} decision"
 

@@ -46,7 +46,7 @@ def greedy_policy(state: State, actions: Sequence[Action], rng: random.Random) -
     """The option whose immediate result has the best ``value`` for the deciding clan (no trades)."""
     clan = state.decision.clan
     assert clan is not None
-    own = [a for a in actions if not isinstance(a, Trade)] or list(actions)
+    own: list[Action] = [a for a in actions if not isinstance(a, Trade)] or [*actions]
     best: list[Action] = []
     best_value = float("-inf")
     for action in own:

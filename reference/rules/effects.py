@@ -20,6 +20,7 @@ from msgspec.structs import replace
 from reference.content import Catalogue
 from reference.model import (
     COLOURS,
+    RESOURCES,
     Accept,
     Action,
     BlockRef,
@@ -51,7 +52,6 @@ from reference.model import (
     PayCoins,
     ResourceChoice,
     ResourceFrame,
-    RESOURCES,
     State,
     StopMove,
     TakeResource,
@@ -256,9 +256,7 @@ def resource_act(state: State, frame: ResourceFrame, action: Action) -> State:
     """Gain the chosen resource (capped at 7). Rules: EFFECT.RESOURCE_CHOICE, RESOURCES.CAP."""
     assert isinstance(action, TakeResource)
     clan = frame.clan
-    state = with_clan(
-        state, clan, holdings.gain(state.clans[clan], holdings.gain_kind(action.resource), 1)
-    )
+    state = with_clan(state, clan, holdings.gain(state.clans[clan], holdings.gain_kind(action.resource), 1))
     state = log(state, f"{clan_name(clan)} takes 1 {action.resource.value}")
     return pop(state) if frame.n == 1 else set_top(state, ResourceFrame(clan, frame.n - 1))
 
@@ -368,7 +366,10 @@ def optional_act(state: State, frame: OptionalFrame, action: Action) -> State:
         paid.append(f"{frame.seals} seal(s)")
     if frame.coins:
         paid.append(f"{frame.coins} coin(s)")
-    state = log(state, f"{clan_name(frame.clan)} does {frame.reason}" + (f", paying {' and '.join(paid)}" if paid else ""))
+    state = log(
+        state,
+        f"{clan_name(frame.clan)} does {frame.reason}" + (f", paying {' and '.join(paid)}" if paid else ""),
+    )
     return push(state, EffectsFrame(frame.clan, frame.effects))
 
 
@@ -405,7 +406,8 @@ def castle_row_act(state: State, frame: CastleRowFrame, action: Action) -> State
     state = pop(state)
     if isinstance(action, Decline):
         return log(state, f"{clan_name(frame.clan)} declines the castle action")
-    assert isinstance(action, ChooseBlock) and action.room is not None
+    assert isinstance(action, ChooseBlock)
+    assert action.room is not None
     card = board(state).rooms[action.room].card
     assert card is not None
     state = log(state, f"{clan_name(frame.clan)} performs {card} block {action.block + 1}")

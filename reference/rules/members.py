@@ -153,9 +153,7 @@ def courtier_act(state: State, frame: CourtierFrame, action: Action) -> State:
 def room_options(state: State, frame: RoomFrame) -> tuple[Action, ...]:
     """Any room of the floor the climb ended on. Rules: COURTIER.FLOOR12.TAKE_CARD,
     COURTIER.FLOOR12.END_ROOM_ONLY, COURTIER.ROOMS_UNLIMITED."""
-    return tuple(
-        ChooseRoom(i) for i, room in enumerate(board(state).rooms) if room.floor == frame.floor
-    )
+    return tuple(ChooseRoom(i) for i, room in enumerate(board(state).rooms) if room.floor == frame.floor)
 
 
 def room_act(state: State, frame: RoomFrame, action: Action) -> State:
@@ -182,8 +180,7 @@ def room_act(state: State, frame: RoomFrame, action: Action) -> State:
     state = with_board(state, replace(b, rooms=tuple(rooms)))
     state = log(
         state,
-        f"{clan_name(clan)} takes {room.card} onto its Domain board and tucks {tucked} into its "
-        "Lantern Area",
+        f"{clan_name(clan)} takes {room.card} onto its Domain board and tucks {tucked} into its Lantern Area",
     )
     return push(state, LightRowFrame(clan, room.card), RefillFrame(action.room))
 
@@ -207,8 +204,11 @@ def light_row_act(state: State, frame: LightRowFrame, action: Action) -> State:
     assert isinstance(action, ChooseBlock)
     card = cat(state).castle[frame.card]
     effects = card.blocks[action.block].effects
-    state = log(state, f"{clan_name(frame.clan)} does {card.id} block {action.block + 1}: "
-                + ", ".join(map(describe, effects)))
+    state = log(
+        state,
+        f"{clan_name(frame.clan)} does {card.id} block {action.block + 1}: "
+        + ", ".join(map(describe, effects)),
+    )
     return push(pop(state), EffectsFrame(frame.clan, effects))
 
 
@@ -251,8 +251,9 @@ def favour_act(state: State, frame: FavourFrame, action: Action) -> State:
     favours[action.slot] = frame.clan
     state = with_board(pop(state), replace(b, favours=tuple(favours)))
     reward = cat(state).daimyo[b.daimyo].favours[action.slot]
-    state = log(state, f"{clan_name(frame.clan)} takes favour {action.slot + 1}: "
-                + ", ".join(map(describe, reward)))
+    state = log(
+        state, f"{clan_name(frame.clan)} takes favour {action.slot + 1}: " + ", ".join(map(describe, reward))
+    )
     return push(state, EffectsFrame(frame.clan, reward))
 
 
@@ -304,8 +305,11 @@ def member_act(state: State, frame: MemberFrame, action: Action) -> State:
     gardens = list(b.gardens)
     gardens[action.slot] = replace(slot, gardeners=(*slot.gardeners, clan))
     state = with_board(with_clan(state, clan, holder), replace(b, gardens=tuple(gardens)))
-    state = log(state, f"{clan_name(clan)} pays {card.food} food: a gardener goes to {card.id} "
-                f"({card.kind.value}, {slot.bridge.value} bridge)")
+    state = log(
+        state,
+        f"{clan_name(clan)} pays {card.food} food: a gardener goes to {card.id} "
+        f"({card.kind.value}, {slot.bridge.value} bridge)",
+    )
     return garden_action(state, clan, card.id)
 
 
@@ -324,8 +328,11 @@ def place_warrior(state: State, clan: int, yard_index: int) -> State:
         for tile, face in yard.tiles
         for e in (c.yard_tiles[tile].action if face == "action" else c.yard_tiles[tile].reward)
     )
-    state = log(state, f"{clan_name(clan)} pays {yard.cost} iron: a warrior goes to the {yard.cost}-iron "
-                "Training Yard: " + ", ".join(map(describe, effects)))
+    state = log(
+        state,
+        f"{clan_name(clan)} pays {yard.cost} iron: a warrior goes to the {yard.cost}-iron "
+        "Training Yard: " + ", ".join(map(describe, effects)),
+    )
     return push(state, EffectsFrame(clan, effects))
 
 

@@ -133,7 +133,10 @@ def why_not(
         tiles = b.rooms[ROOM_INDEX[space]].tiles
         if action.bridge not in tiles:
             shown = ", ".join(sorted({t.value for t in tiles}))
-            return "CASTLE.COLOUR_MATCH", f"a {action.bridge.value} die cannot enter {space.value} (tiles: {shown})"
+            return (
+                "CASTLE.COLOUR_MATCH",
+                f"a {action.bridge.value} die cannot enter {space.value} (tiles: {shown})",
+            )
     if space in DOMAIN_SPACES and DOMAIN_SPACES[space] is not action.bridge:
         return (
             "DOMAIN.COLOUR_LOCK",
@@ -143,7 +146,8 @@ def why_not(
     if not free and owed > state.clans[clan].coins:
         return (
             "PLACE.MUST_PAY",
-            f"a {die} on {space.value} costs {owed} coin(s); {clan_name(clan)} holds {state.clans[clan].coins}",
+            f"a {die} on {space.value} costs {owed} coin(s); "
+            f"{clan_name(clan)} holds {state.clans[clan].coins}",
         )
     return None
 

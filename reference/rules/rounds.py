@@ -86,8 +86,10 @@ def check_deal(state: State, deal: Deal) -> None:
     for kind, given in ((GardenKind.STONE, deal.stone), (GardenKind.PLANT, deal.plant)):
         _permutation(kind.value, given, tuple(g.id for g in c.content.gardens if g.kind is kind))
     faces = sum(len(y.faces) for y in c.content.yards)
-    if len(deal.yard_tiles) != faces or len(set(deal.yard_tiles)) != faces or any(
-        t not in c.yard_tiles for t in deal.yard_tiles
+    if (
+        len(deal.yard_tiles) != faces
+        or len(set(deal.yard_tiles)) != faces
+        or any(t not in c.yard_tiles for t in deal.yard_tiles)
     ):
         raise _bad(f"yard_tiles must name {faces} different yard tiles")
     _permutation("die_tiles", deal.die_tiles, tuple(t.id for t in c.content.die_tiles))
@@ -131,9 +133,7 @@ def deal(state: State, outcome: Deal) -> State:
     room_tiles = _room_tiles(c, outcome.die_tiles)
     rooms = tuple(
         Room(1 if r < STEWARD_ROOMS else 2, card, room_tiles[r])
-        for r, card in enumerate(
-            outcome.stewards[:STEWARD_ROOMS] + outcome.diplomats[:DIPLOMAT_ROOMS]
-        )
+        for r, card in enumerate(outcome.stewards[:STEWARD_ROOMS] + outcome.diplomats[:DIPLOMAT_ROOMS])
     )
     gardens = tuple(
         GardenSlot(colour, pile[i])
@@ -142,8 +142,7 @@ def deal(state: State, outcome: Deal) -> State:
     )
     tiles = iter(outcome.yard_tiles)
     yards = tuple(
-        YardState(y.cost, y.value, tuple((next(tiles), face) for face in y.faces))
-        for y in c.content.yards
+        YardState(y.cost, y.value, tuple((next(tiles), face) for face in y.faces)) for y in c.content.yards
     )
     new_board = Board(
         bridges=tuple(sorted_bridge(colour, outcome.dice[i]) for i, colour in enumerate(COLOURS)),
@@ -188,9 +187,7 @@ def take_pair(state: State, clan: int, index: int) -> State:
     sr, action_card = state.draft[index]
     clans = list(state.clans)
     clans[clan] = replace(clans[clan], lantern=(sr,), domain_card=action_card)
-    state = replace(
-        state, clans=tuple(clans), draft=state.draft[:index] + state.draft[index + 1 :]
-    )
+    state = replace(state, clans=tuple(clans), draft=state.draft[:index] + state.draft[index + 1 :])
     state = log(state, f"{clan_name(clan)} takes the starting pair {sr} + {action_card}")
     return push(state, EffectsFrame(clan, cat(state).starting[sr].gains))
 
@@ -216,9 +213,7 @@ def end_round(state: State) -> State:
     Rules: ROUND.END_ORDER, TIME.TURN_ORDER, ROUND.GARDENS, ROUND.GAME_END."""
     order = passage.turn_order(state.clans)
     state = replace(state, turn_order=order)
-    state = log(
-        state, f"end of round {state.round}: turn order {' > '.join(clan_name(i) for i in order)}"
-    )
+    state = log(state, f"end of round {state.round}: turn order {' > '.join(clan_name(i) for i in order)}")
     if state.round >= ROUNDS:
         return final_scoring(state)
     return gardens_step(replace(state, phase=Phase.GARDENS))

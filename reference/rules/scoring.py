@@ -54,9 +54,7 @@ def gardener_points(board: Board, index: int, cat: Catalogue) -> int:
     return sum(cat.gardens[slot.card].cp for slot in board.gardens if index in slot.gardeners)
 
 
-def score_clan(
-    board: Board, index: int, clan: Clan, cat: Catalogue, *, leftovers: bool = True
-) -> ScoreLine:
+def score_clan(board: Board, index: int, clan: Clan, cat: Catalogue, *, leftovers: bool = True) -> ScoreLine:
     """The final breakdown of one clan; ``leftovers`` False skips coins, seals and resources (the solo
     rival). ``total`` is the sum of the categories. Rules: SCORE.*."""
     coins_seals = coins_and_seals_points(clan.coins, clan.seals) if leftovers else 0

@@ -1,0 +1,1 @@
+"""Property suite: Hypothesis strategies, stateful machines and invariants over whole games."""

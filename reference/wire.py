@@ -1,0 +1,111 @@
+"""The wire format: canonical JSON for states, actions and traces, and their JSON Schemas.
+
+Produced by msgspec from the types in :mod:`reference.model` (never written field by field), so the
+schema and the encoder cannot drift apart. A *trace* is a setup plus every action and chance outcome
+in order; replaying it on any implementation must reach the same final state.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+from typing import Final, Literal
+
+import msgspec
+from msgspec.structs import replace
+
+from reference.engine import apply, new_game
+from reference.errors import IllegalAction, RulesGap, SetupError, TraceError
+from reference.model import Action, Setup, State
+
+TRACE_FORMAT: Final = "wcref-trace"
+TRACE_VERSION: Final = 1
+
+
+class Trace(msgspec.Struct, frozen=True, kw_only=True):
+    """A recorded game: ``setup``, then every action and chance outcome in order. ``final`` is the
+    digest of the state the actions reach (see :func:`digest`), checked on replay when present."""
+
+    format: Literal["wcref-trace"] = TRACE_FORMAT
+    version: int = TRACE_VERSION
+    setup: Setup
+    actions: tuple[Action, ...]
+    final: str | None = None
+
+
+_encoder = msgspec.json.Encoder(order="deterministic")
+_action_decoder: msgspec.json.Decoder[Action] = msgspec.json.Decoder(Action)
+_state_decoder = msgspec.json.Decoder(State)
+_trace_decoder = msgspec.json.Decoder(Trace)
+
+
+def encode(value: State | Action | Trace | Setup) -> bytes:
+    """Canonical JSON bytes (deterministic key order)."""
+    return _encoder.encode(value)
+
+
+def decode_action(data: bytes | str) -> Action:
+    """An action or chance outcome from JSON; raises msgspec.ValidationError / DecodeError."""
+    return _action_decoder.decode(data)
+
+
+def decode_state(data: bytes | str) -> State:
+    """A state from JSON; raises msgspec.ValidationError / DecodeError."""
+    return _state_decoder.decode(data)
+
+
+def observation(state: State) -> State:
+    """The state without its ``events`` (the log of the last action), i.e. what two implementations
+    must agree on."""
+    return replace(state, events=())
+
+
+def digest(state: State) -> str:
+    """SHA-256 of the canonical JSON of the observation (hex)."""
+    return hashlib.sha256(encode(observation(state))).hexdigest()
+
+
+def write_trace(path: Path, setup: Setup, actions: list[Action], final: State) -> None:
+    """Write a trace file (pretty-printed canonical JSON)."""
+    trace = Trace(setup=setup, actions=tuple(actions), final=digest(final))
+    path.write_text(json.dumps(json.loads(encode(trace)), indent=1) + "\n", encoding="utf-8")
+
+
+def read_trace(path: Path) -> Trace:
+    """Read a trace; raises TraceError with the file, the JSON path and what is wrong."""
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise TraceError(f"{path}: cannot read: {exc.strerror}") from exc
+    try:
+        return _trace_decoder.decode(raw)
+    except msgspec.ValidationError as exc:
+        raise TraceError(f"{path}: {exc}") from exc
+    except msgspec.DecodeError as exc:
+        raise TraceError(f"{path}: not valid JSON: {exc}") from exc
+
+
+def replay(trace: Trace, where: str = "trace") -> State:
+    """Apply every action of the trace from its setup; raises TraceError naming the action index and
+    the rule when an action is refused, or when the final digest differs."""
+    try:
+        state = new_game(trace.setup)
+    except SetupError as exc:
+        raise TraceError(f"{where}: $.setup: {exc}") from exc
+    for i, action in enumerate(trace.actions):
+        try:
+            state = apply(state, action)
+        except (IllegalAction, RulesGap) as exc:
+            raise TraceError(f"{where}: $.actions[{i}] ({type(action).__name__}): {exc}") from exc
+    if trace.final is not None and digest(state) != trace.final:
+        raise TraceError(f"{where}: $.final: replay reached a different state (digest {digest(state)[:12]}…)")
+    return state
+
+
+def schemas() -> dict[str, object]:
+    """JSON Schemas of the wire types: action, state, trace, setup."""
+    out: dict[str, object] = {}
+    for name, typ in (("action", Action), ("state", State), ("trace", Trace), ("setup", Setup)):
+        out[name] = msgspec.json.schema(typ)
+    return out
