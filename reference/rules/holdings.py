@@ -2,7 +2,8 @@
 and the seal trades.
 
 Rules: SEALS.CAP, SEALS.TRADE_RESOURCE, SEALS.TRADE_COIN, RESOURCES.CAP, COINS.NO_CAP,
-RULING.GAINS_PER_ICON, RULING.COINS_UNLIMITED.
+RULING.GAINS_PER_ICON, RULING.COINS_UNLIMITED, SEALS.SOURCES (seals come only from gains: the Well and
+card icons).
 """
 
 from __future__ import annotations
