@@ -26,8 +26,11 @@ from reference.model import (
     DecreeCard,
     DecreeIcon,
     Effect,
+    Gain,
     GardenCard,
+    Influence,
     PayCoins,
+    ResourceChoice,
     StartingResourceCard,
     YardTile,
 )
@@ -109,6 +112,14 @@ def validate(content: Content, where: str = "content") -> None:
         _check_effects(where, card.id, card.back, decrees)
     for sr in content.starting_resources:
         _check_effects(where, sr.id, sr.gains + sr.lantern, decrees)
+    lantern_shown = [(c.id, c.back) for c in content.stewards + content.diplomats + content.action_cards]
+    lantern_shown += [(c.id, c.lantern) for c in content.starting_resources + content.decrees]
+    for owner, icons in lantern_shown:
+        if not all(isinstance(e, (Gain, Influence)) for e in icons):
+            raise _fail(where, f"{owner}: Lantern Area icons must be plain gains or steps (LANTERN.BACKS)")
+    for tile in content.die_tiles:
+        if not all(isinstance(e, (Gain, ResourceChoice)) for e in tile.reward):
+            raise _fail(where, f"die tile {tile.id}: a reward must be a gain or a resource choice")
     for daimyo in content.daimyo:
         if len(daimyo.favours) != 3:
             raise _fail(where, f"Daimyo card {daimyo.id}: needs 3 favour spaces (DAIMYO.FAVOURS)")

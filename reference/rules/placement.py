@@ -154,16 +154,34 @@ def why_not(
 
 def place_options(state: State, clan: int) -> tuple[PlaceDie, ...]:
     """Every legal placement for the clan: each takeable end of each bridge, each space that takes
-    the die and whose difference the clan can pay. Rules: TURN.SEQUENCE, PLACE.MUST_PAY."""
+    the die and whose difference the clan can pay (the same verdicts as :func:`why_not`, computed
+    space by space once). Rules: TURN.SEQUENCE, PLACE.MUST_PAY."""
+    b = board(state)
+    players = state.setup.players
+    coins = state.clans[clan].coins
+    open_spaces: list[tuple[Space, frozenset[Colour] | None, int]] = []
+    for space in SPACES:
+        limit = capacity(players, space)
+        if limit is not None and len(dice_on(state, clan, space)) >= limit:
+            continue
+        allowed: frozenset[Colour] | None = None
+        if space in ROOM_INDEX:
+            allowed = frozenset(b.rooms[ROOM_INDEX[space]].tiles)
+        elif space in DOMAIN_SPACES:
+            allowed = frozenset((DOMAIN_SPACES[space],))
+        open_spaces.append((space, allowed, covered_value(state, clan, space)))
     out: list[PlaceDie] = []
-    for bridge in board(state).bridges:
+    for bridge in b.bridges:
         for end in (End.LEFT, End.RIGHT):
-            if bridges.end_value(bridge, end) is None:
+            die = bridges.end_value(bridge, end)
+            if die is None:
                 continue
-            for space in SPACES:
-                action = PlaceDie(bridge.colour, end, space)
-                if why_not(state, clan, action) is None:
-                    out.append(action)
+            for space, allowed, covered in open_spaces:
+                if allowed is not None and bridge.colour not in allowed:
+                    continue
+                if covered - die > coins:
+                    continue
+                out.append(PlaceDie(bridge.colour, end, space))
     return tuple(out)
 
 
@@ -242,23 +260,3 @@ def resolve_space(state: State, clan: int, space: Space, colour: Colour) -> Stat
     if space is Space.WELL:
         return well(state, clan)
     return domain_line(state, clan, DOMAIN_SPACES[space])
-
-
-def describe_card_blocks(state: State, space: Space) -> str:
-    """Readable summary of a room (for logs)."""
-    room = board(state).rooms[ROOM_INDEX[space]]
-    return f"{room.card} tiles {'/'.join(t.value for t in room.tiles)}" if room.card else "empty"
-
-
-__all__ = [
-    "SPACE_VALUE",
-    "capacity",
-    "cat",
-    "coin_difference",
-    "covered_value",
-    "place",
-    "place_options",
-    "resolve_space",
-    "take_and_place",
-    "why_not",
-]

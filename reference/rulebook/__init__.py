@@ -1,0 +1,80 @@
+"""The rulebook register: every rule, ruling and reading the engine cites, loaded from ``register.toml``.
+
+Each ``[[rule]]`` entry becomes a :class:`RuleEntry`. :func:`load_register` decodes and validates the
+shipped file once (unique ids; a ruling states its reason) and raises
+:class:`~reference.errors.ContentError` naming the file, the entry and what is wrong.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from functools import cache
+from importlib import resources
+from typing import Final, Literal, get_args
+
+import msgspec
+
+from reference.errors import ContentError
+
+Status = Literal["rule", "ruling", "reading"]
+"""``rule``: a rules sentence; ``ruling``: a project decision where the rules are silent or unclear;
+``reading``: an interpretation of an ambiguous sentence."""
+
+STATUSES: Final[tuple[str, ...]] = get_args(Status)
+
+REGISTER_FILE: Final = "register.toml"
+_WHERE: Final = "reference/rulebook/register.toml"
+
+
+class RuleEntry(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """One register entry. ``reason`` explains a ruling; ``gap`` names the rules-questions gap it
+    settles; ``questions`` lists the rules-questions items it answers."""
+
+    id: str
+    section: str
+    status: Status
+    source: str
+    paraphrase: str
+    reason: str | None = None
+    gap: str | None = None
+    questions: tuple[int, ...] = ()
+
+
+class _Register(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    rule: tuple[RuleEntry, ...] = ()
+
+
+def parse_register(raw: bytes, where: str = "register") -> tuple[RuleEntry, ...]:
+    """Decode and validate register TOML; raises ContentError with ``where`` and what is wrong."""
+    try:
+        register = msgspec.toml.decode(raw, type=_Register)
+    except msgspec.ValidationError as exc:
+        raise ContentError(f"{where}: {exc}") from exc
+    except msgspec.DecodeError as exc:
+        raise ContentError(f"{where}: not valid TOML: {exc}") from exc
+    entries = register.rule
+    for i, entry in enumerate(entries):
+        if not entry.id.strip():
+            raise ContentError(f"{where}: rule[{i}]: the id is empty")
+        if entry.status == "ruling" and not (entry.reason and entry.reason.strip()):
+            raise ContentError(f"{where}: rule[{i}] {entry.id}: a ruling must give a reason")
+    duplicates = sorted(rid for rid, n in Counter(e.id for e in entries).items() if n > 1)
+    if duplicates:
+        raise ContentError(f"{where}: duplicate rule id(s): {', '.join(duplicates)}")
+    return entries
+
+
+@cache
+def load_register() -> tuple[RuleEntry, ...]:
+    """The shipped register, in file order (decoded and validated once)."""
+    raw = resources.files("reference.rulebook").joinpath(REGISTER_FILE).read_bytes()
+    return parse_register(raw, _WHERE)
+
+
+@cache
+def rule_ids() -> frozenset[str]:
+    """The ids of every register entry."""
+    return frozenset(entry.id for entry in load_register())
+
+
+__all__ = ["STATUSES", "RuleEntry", "Status", "load_register", "parse_register", "rule_ids"]
