@@ -29,7 +29,7 @@ from reference.model import (
     State,
 )
 from reference.rules import bridges, holdings
-from reference.rules.common import board, cat, clan_name, log, push, with_board, with_clan
+from reference.rules.common import board, clan_name, log, push, with_board, with_clan
 from reference.rules.effects import domain_line, lantern, well
 
 SPACE_VALUE = {
