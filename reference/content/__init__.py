@@ -2,10 +2,9 @@
 
 The base game ships as ``base.toml`` beside this module: the Domain line rewards of rules-facts 11.1
 (RULING.DOMAIN_REWARDS_DATA) and the 15 die tiles of 11.2 (RULING.DIE_TILE_SET). Expansions (Matcha,
-
-ōeki: EXPANSIONS.BOEKI) are out of scope; their content is not shipped. :func:`load_content` reads any file of the
-same format; :func:`validate` checks the structural rules the engine relies on and raises
-:class:`~reference.errors.ContentError` naming the file, the item and what is wrong.
+Bōeki: EXPANSIONS.BOEKI) are out of scope; their content is not shipped. :func:`load_content` reads
+any file of the same format; :func:`validate` checks the structural rules the engine relies on and
+raises :class:`~reference.errors.ContentError` naming the file, the item and what is wrong.
 """
 
 from __future__ import annotations
