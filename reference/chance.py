@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import random
 
-from reference.content import Catalogue, catalogue
-from reference.model import COLOURS, Deal, DecisionKind, GardenKind, Roll, State
+from reference.content import Catalogue, catalogue, provisional_deck
+from reference.model import COLOURS, Deal, DecisionKind, GardenKind, Roll, Solo, State
+from reference.rules.rival import start_order
 from reference.rules.rounds import _room_tiles, cards_in_use, dice_per_colour
 
 
@@ -36,14 +37,20 @@ def die_tile_layout(rng: random.Random, cat: Catalogue) -> tuple[str, ...]:
             return layout
 
 
-def sample_deal(rng: random.Random, players: int, cat: Catalogue | None = None) -> Deal:
-    """A random setup outcome for ``players`` clans. Rule: RULING.CHANCE_DEAL."""
+def sample_deal(
+    rng: random.Random, players: int, cat: Catalogue | None = None, solo: Solo | None = None
+) -> Deal:
+    """A random setup outcome for ``players`` clans (a solo game: the rival's turn order by difficulty,
+    one random starting pair, a shuffled Solitaire deck). Rules: RULING.CHANCE_DEAL, SOLO.SETUP.*."""
     c = cat if cat is not None else catalogue(None)
     order = list(range(players))
     rng.shuffle(order)
+    if solo is not None:
+        order = list(start_order(solo.difficulty))
     yard_faces = sum(len(y.faces) for y in c.content.yards)
-    srs = _shuffled(rng, tuple(s.id for s in c.content.starting_resources))[: players + 1]
-    acts = _shuffled(rng, tuple(a.id for a in c.content.action_cards))[: players + 1]
+    pairs = 1 if solo is not None else players + 1
+    srs = _shuffled(rng, tuple(s.id for s in c.content.starting_resources))[:pairs]
+    acts = _shuffled(rng, tuple(a.id for a in c.content.action_cards))[:pairs]
     return Deal(
         turn_order=tuple(order),
         dice=roll_dice(rng, players),
@@ -55,14 +62,22 @@ def sample_deal(rng: random.Random, players: int, cat: Catalogue | None = None) 
         yard_tiles=_shuffled(rng, tuple(t.id for t in c.content.yard_tiles))[:yard_faces],
         die_tiles=die_tile_layout(rng, c),
         pairs=tuple(zip(srs, acts, strict=True)),
+        solo_deck=_shuffled(rng, _deck_ids(solo)) if solo is not None else (),
     )
+
+
+def _deck_ids(solo: Solo) -> tuple[str, ...]:
+    deck = solo.deck if solo.deck is not None else provisional_deck()
+    return tuple(card.id for card in deck.cards)
 
 
 def sample(state: State, rng: random.Random) -> Deal | Roll:
     """A random outcome for the pending chance decision. Raises ValueError when the state does not
     wait for chance."""
     if state.decision.kind is DecisionKind.DEAL:
-        return sample_deal(rng, state.setup.players, catalogue(state.setup.content))
+        return sample_deal(rng, state.setup.players, catalogue(state.setup.content), state.setup.solo)
     if state.decision.kind is DecisionKind.ROLL:
-        return Roll(roll_dice(rng, state.setup.players))
+        solo = state.setup.solo
+        deck = _shuffled(rng, _deck_ids(solo)) if solo is not None else ()
+        return Roll(roll_dice(rng, state.setup.players), deck)
     raise ValueError(f"the state waits for a {state.decision.kind.value} decision, not chance")

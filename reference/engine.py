@@ -17,7 +17,7 @@ from typing import Final
 
 from msgspec.structs import replace
 
-from reference.content import catalogue
+from reference.content import catalogue, validate_deck
 from reference.errors import IllegalAction, SetupError
 from reference.model import (
     Action,
@@ -42,6 +42,9 @@ from reference.model import (
     PlaceDie,
     RefillFrame,
     ResourceFrame,
+    RivalGardenFrame,
+    RivalIconsFrame,
+    RivalRoomFrame,
     Roll,
     RoomFrame,
     Setup,
@@ -49,7 +52,7 @@ from reference.model import (
     TakePair,
     Trade,
 )
-from reference.rules import effects, holdings, members, placement, rounds
+from reference.rules import effects, holdings, members, placement, rival, rounds
 from reference.rules.common import clan_name, log, with_clan
 
 MIN_PLAYERS: Final = 2
@@ -168,6 +171,27 @@ _HANDLERS: Final[dict[type, _Handler]] = {
         members.member_run,
         members.member_act,
     ),
+    RivalIconsFrame: _Handler(
+        DecisionKind.NONE,
+        "SOLO.TURN.ACT",
+        _no_options,
+        rival.icons_run,
+        _no_act,
+    ),
+    RivalGardenFrame: _Handler(
+        DecisionKind.RIVAL_GARDEN,
+        "SOLO.ICON.GARDENER",
+        rival.garden_options,
+        _no_run,
+        rival.garden_act,
+    ),
+    RivalRoomFrame: _Handler(
+        DecisionKind.RIVAL_ROOM,
+        "SOLO.ICON.CLIMB",
+        rival.room_options,
+        _no_run,
+        rival.room_act,
+    ),
     OutsideFrame: _Handler(
         DecisionKind.OUTSIDE,
         "OUTSIDE.CHOICES",
@@ -185,7 +209,13 @@ def _decision_kind(frame: Frame) -> DecisionKind:
 
 
 def _frame_clan(frame: Frame) -> int | None:
-    return None if isinstance(frame, RefillFrame) else frame.clan
+    """Who decides for the frame: its clan, or for the rival's choices the player (clan 0).
+    Rules: SOLO.ICON.GARDENER, SOLO.ICON.CLIMB."""
+    if isinstance(frame, RefillFrame):
+        return None
+    if isinstance(frame, (RivalGardenFrame, RivalRoomFrame)):
+        return rival.PLAYER
+    return frame.clan
 
 
 # ---- the API ------------------------------------------------------------------------------------
@@ -196,6 +226,15 @@ def new_game(setup: Setup) -> State:
     unsupported number of clans or invalid content. Rules: SETUP.DICE_PER_COLOUR, RULING.CHANCE_DEAL."""
     if not MIN_PLAYERS <= setup.players <= MAX_PLAYERS:
         raise SetupError(f"players must be {MIN_PLAYERS}..{MAX_PLAYERS}, got {setup.players}")
+    if setup.solo is not None:
+        if setup.players != 2:
+            raise SetupError(
+                "a solo game is set up as a 2-player game: players must be 2 (SOLO.SETUP.TWO_PLAYER)"
+            )
+        if setup.solo.action_order not in ("rows", "cards"):
+            raise SetupError("solo.action_order must be 'rows' or 'cards' (READING.SOLO_ACTION_ORDER)")
+        if setup.solo.deck is not None:
+            validate_deck(setup.solo.deck, "setup.solo.deck")
     catalogue(setup.content)  # validates custom content once
     return State(setup=setup, phase=Phase.DEAL, decision=Decision(DecisionKind.DEAL, None))
 
@@ -351,12 +390,20 @@ def _advance(state: State) -> State:
                     state = replace(state, phase=Phase.TURNS, draft=())
                     state = log(state, "round 1 begins")
                     continue
+                if state.setup.solo is not None:
+                    # the player's starting cards are drawn at random: no choice (SOLO.SETUP.TWO_PLAYER)
+                    state = rounds.take_pair(state, rounds.drafter(state), 0)
+                    continue
                 return replace(state, decision=Decision(DecisionKind.DRAFT, rounds.drafter(state)))
             case Phase.TURNS:
                 if rounds.round_over(state):
                     state = rounds.end_round(state)
                     continue
-                return replace(state, decision=Decision(DecisionKind.TURN, rounds.current_clan(state)))
+                current = rounds.current_clan(state)
+                if state.clans[current].rival:
+                    state = rival.rival_turn(state, current)  # engine logic, not a decision
+                    continue
+                return replace(state, decision=Decision(DecisionKind.TURN, current))
             case Phase.GARDENS:
                 state = rounds.clear_board(state)
                 continue

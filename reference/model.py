@@ -163,6 +163,8 @@ class DecisionKind(str, Enum):
     CASTLE_ROW = "castle_row"
     DOMAIN_LINE = "domain_line"
     OUTSIDE = "outside"
+    RIVAL_GARDEN = "rival_garden"
+    RIVAL_ROOM = "rival_room"
     NONE = "none"
 
 
@@ -397,12 +399,97 @@ class Content(Struct, frozen=True):
 # --------------------------------------------------------------------------------------------
 
 
+# --------------------------------------------------------------------------------------------
+# The solo game: the rival clan and its Solitaire deck
+# --------------------------------------------------------------------------------------------
+
+
+class Difficulty(str, Enum):
+    """Solo difficulty. The Tokugawa visit says Easy/Medium/Hard; the Gingkogawa sheet calls the middle
+    level Normal (accepted as a synonym of Medium). Rules: SOLO.SETUP.DIFFICULTY, GINKGO.SETUP."""
+
+    EASY = "easy"
+    MEDIUM = "medium"
+    HARD = "hard"
+
+
+class RivalKind(str, Enum):
+    """Which rival runs the Solitaire deck: the official Tokugawa visit or the Gingkogawa Clan bot."""
+
+    TOKUGAWA = "tokugawa"
+    GINGKOGAWA = "gingkogawa"
+
+
+class GardenerTo(Struct, frozen=True, tag="gardener_to"):
+    """Rival icon: a Gardener to the lowest-value garden of ``kind`` without its gardener (any kind
+    when None: the lowest of all). Rule: SOLO.ICON.GARDENER."""
+
+    kind: GardenKind | None = None
+
+
+class WarriorTo(Struct, frozen=True, tag="warrior_to"):
+    """Rival icon: a Warrior into the Training Yard of iron ``cost``. Rule: SOLO.ICON.WARRIOR."""
+
+    cost: int
+
+
+class CourtierToGate(Struct, frozen=True, tag="courtier_to_gate"):
+    """Rival icon: a Courtier to the Gate. Rule: SOLO.ICON.COURTIER."""
+
+
+class ClimbUp(Struct, frozen=True, tag="climb_up"):
+    """Rival icon: its lowest Courtier climbs ``floors`` (1 or 2). Rule: SOLO.ICON.CLIMB."""
+
+    floors: int
+
+
+RivalIcon = Gain | Influence | GardenerTo | WarriorTo | CourtierToGate | ClimbUp
+"""What a Solitaire card's action side can show (Gain only of coins or Clan Points). Rule: SOLO.ICONS."""
+
+
+class SoloCard(Struct, frozen=True, kw_only=True):
+    """A Solitaire card. Bridge side: a die colour and a bridge slot (left, centre, right) at the top,
+    a placement space at the bottom. Action side: a top half and a bottom half, each a row of icons
+    read left to right. Rules: SOLO.TURN.FIND_DIE, SOLO.TURN.PLACE, SOLO.TURN.ACT."""
+
+    id: str
+    bridge: Colour
+    slot: Slot
+    space: Space
+    top: tuple[RivalIcon, ...]
+    bottom: tuple[RivalIcon, ...]
+
+
+class SoloDeck(Struct, frozen=True, kw_only=True):
+    """A Solitaire deck as data; ``provisional`` marks a deck that is not a transcription of the
+    printed cards (see README)."""
+
+    name: str
+    provisional: bool
+    cards: tuple[SoloCard, ...]
+    note: str = ""
+
+
+class Solo(Struct, frozen=True, kw_only=True):
+    """The solo game: clan 0 is the player, clan 1 the rival. ``deck`` None: the shipped deck.
+    ``action_order``: the reading of "top to bottom and left to right" over the two flipped cards
+    ("rows": both top halves, then both bottom halves; "cards": one card after the other).
+    Rules: SOLO.SETUP.*, READING.SOLO_ACTION_ORDER."""
+
+    rival: RivalKind = RivalKind.TOKUGAWA
+    difficulty: Difficulty = Difficulty.EASY
+    deck: SoloDeck | None = None
+    action_order: str = "rows"
+
+
 class Setup(Struct, frozen=True, kw_only=True):
-    """What a game is started from: the number of clans (2..4; Rule: SETUP.DICE_PER_COLOUR) and the
-    content (None: the shipped base game; a Content value: generated or transcribed content)."""
+    """What a game is started from: the number of clans (2..4; Rule: SETUP.DICE_PER_COLOUR), the
+    content (None: the shipped base game; a Content value: generated or transcribed content), and
+    ``solo`` for a game against a rival (then ``players`` is 2: the player and the rival)."""
 
     players: int = 2
     content: Content | None = None
+    solo: Solo | None = None
 
 
 # --------------------------------------------------------------------------------------------
@@ -482,6 +569,7 @@ class Clan(Struct, frozen=True):
     gardener, warrior), 0..5. ``courtiers`` counts courtiers per Floor (Gate, Stewards, Diplomats,
     Daimyo). ``domain_dice`` holds the die value on each Domain line this round (coral, black, white).
     ``time`` is the Passage of Time space, ``arrival`` the stacking order (higher is on top).
+    ``rival`` marks the solo rival (no Domain board, never pays; Rules: SOLO.GOLDEN.*).
     """
 
     coins: int = 0
@@ -497,6 +585,7 @@ class Clan(Struct, frozen=True):
     domain_card: str | None = None
     lantern: tuple[str, ...] = ()
     domain_dice: tuple[int | None, int | None, int | None] = (None, None, None)
+    rival: bool = False
 
 
 # ---- Frames: the engine's pending work (a stack; the last frame is on top) -------------------
@@ -600,8 +689,34 @@ class OutsideFrame(Struct, frozen=True, tag="outside"):
     choices: tuple[Member, ...]
 
 
+class RivalIconsFrame(Struct, frozen=True, tag="rival_icons"):
+    """The rival's icons still to do this turn, in order. Rules: SOLO.TURN.ACT, SOLO.TURN.UNDOABLE."""
+
+    clan: int
+    icons: tuple[RivalIcon, ...]
+
+
+class RivalGardenFrame(Struct, frozen=True, tag="rival_garden"):
+    """The player breaks a tie between gardens of equal value for the rival's gardener.
+    Rule: SOLO.ICON.GARDENER."""
+
+    clan: int
+    slots: tuple[int, ...]
+
+
+class RivalRoomFrame(Struct, frozen=True, tag="rival_room"):
+    """The player chooses the room the rival's courtier enters on ``floor`` (1 or 2).
+    Rule: SOLO.ICON.CLIMB."""
+
+    clan: int
+    floor: int
+
+
 Frame = (
-    EffectsFrame
+    RivalIconsFrame
+    | RivalGardenFrame
+    | RivalRoomFrame
+    | EffectsFrame
     | InfluenceFrame
     | ResourceFrame
     | CourtierFrame
@@ -643,7 +758,9 @@ class State(Struct, frozen=True, kw_only=True):
     """A whole game position. ``turn`` counts turns taken in this round (0 .. 3 x clans).
     ``draft`` holds the starting pairs still on offer. ``arrivals`` is the stacking counter of the
     Passage of Time. ``scores`` and ``winners`` are set when the game is over. ``events`` is the
-    readable account of what the last applied action did (for logs; not part of the observation)."""
+    readable account of what the last applied action did (for logs; not part of the observation).
+    ``solo_deck`` is the Solitaire deck, top first; ``rival_row`` the cards the rival flipped on its
+    last turn (they went to the bottom of the deck)."""
 
     setup: Setup
     phase: Phase
@@ -658,6 +775,8 @@ class State(Struct, frozen=True, kw_only=True):
     arrivals: int = 0
     scores: tuple[ScoreLine, ...] = ()
     winners: tuple[int, ...] = ()
+    solo_deck: tuple[str, ...] = ()
+    rival_row: tuple[str, ...] = ()
     events: tuple[str, ...] = ()
 
 
@@ -675,7 +794,8 @@ class Deal(Struct, frozen=True, tag="deal", kw_only=True):
     go beside the coral, black and white bridges). ``yard_tiles``: 4 tile ids, for the 5-iron yard
     (action face, reward face), the 3-iron yard (action face) and the 1-iron yard (reward face).
     ``die_tiles``: 15 tile ids in slot order (Steward rooms 1-3 top to bottom, Diplomat rooms 1-2, then
-    the 2 Well tiles). ``pairs``: ``players + 1`` (Starting Resource card, Action card) pairs.
+    the 2 Well tiles). ``pairs``: ``players + 1`` (Starting Resource card, Action card) pairs; in a solo game 1 pair,
+    the player's random draw. ``solo_deck``: the shuffled Solitaire deck, top first (solo only).
     """
 
     turn_order: tuple[int, ...]
@@ -688,12 +808,15 @@ class Deal(Struct, frozen=True, tag="deal", kw_only=True):
     yard_tiles: tuple[str, ...]
     die_tiles: tuple[str, ...]
     pairs: tuple[tuple[str, str], ...]
+    solo_deck: tuple[str, ...] = ()
 
 
 class Roll(Struct, frozen=True, tag="roll"):
-    """Chance outcome of the end-of-round re-roll: values 1..6 per bridge. Rule: RULING.CHANCE_ROLL."""
+    """Chance outcome of the end-of-round re-roll: values 1..6 per bridge, and in a solo game the
+    reshuffled Solitaire deck (top first). Rules: RULING.CHANCE_ROLL, SOLO.ROUND.SHUFFLE."""
 
     dice: tuple[tuple[int, ...], ...]
+    solo_deck: tuple[str, ...] = ()
 
 
 class TakePair(Struct, frozen=True, tag="take_pair"):

@@ -19,19 +19,24 @@ import msgspec
 from reference.errors import ContentError
 from reference.model import (
     COLOURS,
+    DOMAIN_SPACES,
     MEMBERS,
     CastleCard,
+    ClimbUp,
     Content,
     DaimyoCard,
     DecreeCard,
     DecreeIcon,
     Effect,
     Gain,
+    GainKind,
     GardenCard,
     Influence,
     PayCoins,
     ResourceChoice,
+    SoloDeck,
     StartingResourceCard,
+    WarriorTo,
     YardTile,
 )
 
@@ -193,6 +198,58 @@ class Catalogue:
         if card_id in self.decrees:
             return self.decrees[card_id].lantern
         return self.castle[card_id].back
+
+
+def load_deck(path: Path | None = None) -> SoloDeck:
+    """Load and validate a Solitaire deck (the shipped provisional deck when ``path`` is None).
+    Raises ContentError with the file and what is wrong."""
+    if path is None:
+        raw = resources.files("reference.content").joinpath("solitaire_provisional.toml").read_bytes()
+        where = "reference/content/solitaire_provisional.toml"
+    else:
+        try:
+            raw = path.read_bytes()
+        except OSError as exc:
+            raise ContentError(f"{path}: cannot read: {exc.strerror}") from exc
+        where = str(path)
+    try:
+        deck = msgspec.toml.decode(raw, type=SoloDeck)
+    except msgspec.ValidationError as exc:
+        raise ContentError(f"{where}: {exc}") from exc
+    except msgspec.DecodeError as exc:
+        raise ContentError(f"{where}: not valid TOML: {exc}") from exc
+    validate_deck(deck, where)
+    return deck
+
+
+def validate_deck(deck: SoloDeck, where: str = "deck") -> None:
+    """Check a Solitaire deck: at least 2 cards, unique ids, spaces the rival can use (castle rooms,
+    Outside the Walls, the Well; no Domain line), and icons of the rival's vocabulary (gains only of
+    coins or Clan Points, yards 5/3/1, climbs of 1 or 2 floors, positive amounts).
+    Rules: SOLO.ICONS, SOLO.GOLDEN.NO_DOMAIN."""
+    if len(deck.cards) < 2:
+        raise _fail(where, "a Solitaire deck needs at least 2 cards")
+    ids = [c.id for c in deck.cards]
+    if len(set(ids)) != len(ids):
+        raise _fail(where, f"duplicate card ids: {sorted(i for i in set(ids) if ids.count(i) > 1)}")
+    for card in deck.cards:
+        if card.space in DOMAIN_SPACES:
+            raise _fail(where, f"card {card.id}: the rival has no Domain board ({card.space.value})")
+        for icon in card.top + card.bottom:
+            if isinstance(icon, Gain) and icon.what not in (GainKind.CP, GainKind.COIN):
+                raise _fail(where, f"card {card.id}: the rival gains only coins and Clan Points")
+            if isinstance(icon, (Gain, Influence)) and icon.n <= 0:
+                raise _fail(where, f"card {card.id}: amounts must be positive")
+            if isinstance(icon, WarriorTo) and icon.cost not in (5, 3, 1):
+                raise _fail(where, f"card {card.id}: no Training Yard costs {icon.cost}")
+            if isinstance(icon, ClimbUp) and icon.floors not in (1, 2):
+                raise _fail(where, f"card {card.id}: a climb is of 1 or 2 floors")
+
+
+@cache
+def provisional_deck() -> SoloDeck:
+    """The shipped stand-in Solitaire deck (clearly marked provisional)."""
+    return load_deck()
 
 
 @cache

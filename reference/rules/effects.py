@@ -273,7 +273,7 @@ def influence_options(state: State, frame: InfluenceFrame) -> tuple[Action, ...]
     if passage.at_end(track, holder):
         return ()
     cost = passage.next_checkpoint_cost(track, holder)
-    if cost == 0 or holder.seals < cost:
+    if cost == 0 or holder.seals < cost or holder.rival:
         return ()
     return (PayCheckpoint(), StopMove())
 
@@ -288,7 +288,9 @@ def influence_run(state: State, frame: InfluenceFrame) -> State:
     steps, moved = frame.steps, frame.moved
     start = holder.time
     while steps > 0 and not passage.at_end(track, holder):
-        cost = passage.next_checkpoint_cost(track, holder)
+        cost = (
+            0 if holder.rival else passage.next_checkpoint_cost(track, holder)
+        )  # RULING.RIVAL_FREE_CHECKPOINTS
         if cost > 0:
             if holder.seals >= cost:
                 # a decision: keep what was walked and wait for it

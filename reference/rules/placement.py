@@ -195,7 +195,7 @@ def take_and_place(state: State, clan: int, action: PlaceDie, *, pays: bool = Tr
     covered = covered_value(state, clan, action.space)
     die = Die(action.bridge, value, clan)
     b = replace(b, bridges=(*b.bridges[:index], bridge, *b.bridges[index + 1 :]))
-    state = with_board(state, _put(b, action.space, die))
+    state = with_board(state, put_die(b, action.space, die))
     holder = state.clans[clan]
     if action.space in DOMAIN_SPACES:
         line = COLOURS.index(DOMAIN_SPACES[action.space])
@@ -220,7 +220,9 @@ def take_and_place(state: State, clan: int, action: PlaceDie, *, pays: bool = Tr
     return state, value
 
 
-def _put(b: Board, space: Space, die: Die) -> Board:
+def put_die(b: Board, space: Space, die: Die) -> Board:
+    """The board with ``die`` on a castle room, an Outside space or the Well (Domain dice live on the
+    clan's own board)."""
     if space in ROOM_INDEX:
         i = ROOM_INDEX[space]
         room = b.rooms[i]

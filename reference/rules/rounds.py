@@ -28,7 +28,7 @@ from reference.model import (
     State,
     YardState,
 )
-from reference.rules import scoring
+from reference.rules import rival, scoring
 from reference.rules import time as passage
 from reference.rules.bridges import sorted_bridge
 from reference.rules.common import board, cat, clan_name, log, push
@@ -99,8 +99,19 @@ def check_deal(state: State, deal: Deal) -> None:
                 "SETUP.DIE_TILES.NO_MONO",
                 f"invalid deal: castle room {r + 1} would show only {tiles[0].value} die tiles",
             )
-    if len(deal.pairs) != n + 1:
-        raise _bad(f"pairs must offer {n + 1} starting pairs (SETUP.STARTING_PAIRS)")
+    solo = state.setup.solo
+    pairs = 1 if solo is not None else n + 1
+    if len(deal.pairs) != pairs:
+        raise _bad(f"pairs must offer {pairs} starting pair(s) (SETUP.STARTING_PAIRS, SOLO.SETUP.TWO_PLAYER)")
+    if solo is not None:
+        if deal.turn_order != rival.start_order(solo.difficulty):
+            raise _bad(
+                f"turn_order must be {list(rival.start_order(solo.difficulty))} for the "
+                f"{solo.difficulty.value} rival (SOLO.SETUP.DIFFICULTY)"
+            )
+        _permutation("solo_deck", deal.solo_deck, tuple(c.id for c in rival.deck(state).cards))
+    elif deal.solo_deck:
+        raise _bad("solo_deck is only dealt in a solo game")
     srs = [p[0] for p in deal.pairs]
     acts = [p[1] for p in deal.pairs]
     action_ids = {a.id for a in c.content.action_cards}
@@ -161,6 +172,8 @@ def deal(state: State, outcome: Deal) -> State:
     clans = [Clan() for _ in range(n)]
     for k, who in enumerate(outcome.turn_order):
         clans[who] = replace(clans[who], arrival=n - k)
+    if state.setup.solo is not None:
+        clans = rival.setup_clans(state, clans)
     state = replace(
         state,
         phase=Phase.DRAFT,
@@ -169,15 +182,17 @@ def deal(state: State, outcome: Deal) -> State:
         turn_order=outcome.turn_order,
         arrivals=n,
         draft=outcome.pairs,
+        solo_deck=outcome.solo_deck,
     )
     order = " > ".join(clan_name(i) for i in outcome.turn_order)
     return log(state, f"setup dealt for {n} clans; first-round turn order {order}")
 
 
 def drafter(state: State) -> int:
-    """The clan choosing a starting pair now: reverse turn order. Rule: SETUP.STARTING_PAIRS."""
-    done = sum(1 for clan in state.clans if clan.domain_card is not None)
-    return state.turn_order[len(state.turn_order) - 1 - done]
+    """The clan choosing a starting pair now: reverse turn order (the rival takes none).
+    Rules: SETUP.STARTING_PAIRS, SOLO.SETUP.NO_DOMAIN."""
+    clans = state.clans
+    return next(c for c in reversed(state.turn_order) if clans[c].domain_card is None and not clans[c].rival)
 
 
 def take_pair(state: State, clan: int, index: int) -> State:
@@ -193,8 +208,8 @@ def take_pair(state: State, clan: int, index: int) -> State:
 
 
 def draft_done(state: State) -> bool:
-    """Every clan holds its starting pair."""
-    return all(clan.domain_card is not None for clan in state.clans)
+    """Every clan (but the rival) holds its starting pair."""
+    return all(clan.domain_card is not None or clan.rival for clan in state.clans)
 
 
 def current_clan(state: State) -> int:
@@ -214,6 +229,8 @@ def end_round(state: State) -> State:
     order = passage.turn_order(state.clans)
     state = replace(state, turn_order=order)
     state = log(state, f"end of round {state.round}: turn order {' > '.join(clan_name(i) for i in order)}")
+    if state.setup.solo is not None:
+        state = rival.hand_in(state)
     if state.round >= ROUNDS:
         return final_scoring(state)
     return gardens_step(replace(state, phase=Phase.GARDENS))
@@ -225,7 +242,10 @@ def gardens_step(state: State) -> State:
     Rules: GARDENER.REACTIVATE, ROUND.GARDENS, RULING.GARDENS_STEP, RULING.GARDEN_ORDER."""
     b = board(state)
     live = {bridge.colour for bridge in b.bridges if bridge.count() > 0}
+    state = rival.gardens_points(state, set(live))
     for clan in reversed(state.turn_order):
+        if state.clans[clan].rival:
+            continue
         for slot in reversed(b.gardens):
             if clan in slot.gardeners and slot.bridge in live:
                 state = garden_action(state, clan, slot.card)
@@ -252,6 +272,14 @@ def check_roll(state: State, roll: Roll) -> None:
         raise IllegalAction("RULING.CHANCE_ROLL", f"a roll gives {per} dice for each of the 3 bridges")
     if any(not 1 <= v <= 6 for d in roll.dice for v in d):
         raise IllegalAction("RULING.CHANCE_ROLL", "die values must be 1..6")
+    if state.setup.solo is not None:
+        ids = tuple(c.id for c in rival.deck(state).cards)
+        if Counter(roll.solo_deck) != Counter(ids):
+            raise IllegalAction(
+                "SOLO.ROUND.SHUFFLE", f"the roll must reshuffle the Solitaire deck {sorted(ids)}"
+            )
+    elif roll.solo_deck:
+        raise IllegalAction("RULING.CHANCE_ROLL", "solo_deck is only reshuffled in a solo game")
 
 
 def new_round(state: State, roll: Roll) -> State:
@@ -261,6 +289,8 @@ def new_round(state: State, roll: Roll) -> State:
     b = board(state)
     b = replace(b, bridges=tuple(sorted_bridge(colour, roll.dice[i]) for i, colour in enumerate(COLOURS)))
     state = replace(state, board=b, round=state.round + 1, turn=0, phase=Phase.TURNS)
+    if state.setup.solo is not None:
+        state = replace(state, solo_deck=roll.solo_deck)
     return log(state, f"round {state.round} begins")
 
 
@@ -268,6 +298,9 @@ def final_scoring(state: State) -> State:
     """Score every clan by category and name the winners. Rules: SCORE.*, RULING.TIE_SHARED."""
     b = board(state)
     c = cat(state)
-    scores = tuple(scoring.score_clan(b, i, clan, c) for i, clan in enumerate(state.clans))
+    scores = tuple(
+        scoring.score_clan(b, i, clan, c, leftovers=not clan.rival)  # SOLO.SCORE
+        for i, clan in enumerate(state.clans)
+    )
     state = replace(state, phase=Phase.OVER, scores=scores, winners=scoring.winners(scores))
     return log(state, "the game is over")

@@ -1,0 +1,429 @@
+"""The ``wcref`` command line: play, replay, rules, bench and schema.
+
+- ``wcref play``: one complete seeded game with a readable log, the score table and the winner(s).
+- ``wcref replay FILE``: replay a trace and check that it reaches the recorded final state.
+- ``wcref rules``: the rulebook register, grouped by section.
+- ``wcref bench``: games per second, decisions per second and memory use.
+- ``wcref schema``: the JSON Schemas of the wire format.
+
+Every error a user can cause (a bad option, an unreadable or invalid file) prints one line
+``error: ...`` on stderr and exits with status 2; an engine failure during play exits with status 1.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import random
+import sys
+import time
+import tracemalloc
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Final
+
+import click
+from rich import box
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+from rich.text import Text
+
+from reference import wire
+from reference.errors import WhiteCastleError
+from reference.model import Phase, ScoreLine, Setup, State
+from reference.play import GameRecord, Step, play_game, same_policy
+from reference.policies import POLICIES
+from reference.rulebook import STATUSES, RuleEntry, load_register
+from reference.rules.common import clan_name
+
+MIB: Final = 1024 * 1024
+USER_ERROR: Final = 2
+ENGINE_ERROR: Final = 1
+
+
+# ---- errors ----------------------------------------------------------------------------------------
+
+
+class UserError(click.ClickException):
+    """An error the user caused: shown as one line ``error: ...``, exit status 2."""
+
+    exit_code = USER_ERROR
+
+    def show(self, file: object = None) -> None:
+        click.echo(f"error: {self.format_message()}", err=True)
+
+
+class EngineFailure(click.ClickException):
+    """The engine failed during a game (a bug, or a case no rule covers): one line, exit status 1."""
+
+    exit_code = ENGINE_ERROR
+
+    def show(self, file: object = None) -> None:
+        click.echo(f"error: {self.format_message()}", err=True)
+
+
+def _one_line(exc: click.ClickException) -> click.ClickException:
+    if isinstance(exc, (UserError, EngineFailure)):
+        return exc
+    return UserError(exc.format_message().replace("\n", " "))
+
+
+class _Group(click.Group):
+    """A group that reports usage errors (bad options, missing arguments) as one line."""
+
+    def make_context(
+        self,
+        info_name: str | None,
+        args: list[str],
+        parent: click.Context | None = None,
+        **extra: object,
+    ) -> click.Context:
+        try:
+            return super().make_context(info_name, args, parent, **extra)
+        except click.ClickException as exc:
+            raise _one_line(exc) from exc
+
+    def invoke(self, ctx: click.Context) -> object:
+        try:
+            return super().invoke(ctx)
+        except click.ClickException as exc:
+            raise _one_line(exc) from exc
+
+
+def _stdout() -> Console:
+    """The console for results (tables); no automatic highlighting so output is plain text."""
+    return Console(highlight=False)
+
+
+# ---- shared output ---------------------------------------------------------------------------------
+
+
+SCORE_COLUMNS: Final = (
+    "during\nplay",
+    "coins+\nseals",
+    "resources",
+    "Passage\nof Time",
+    "courtiers",
+    "warriors",
+    "gardeners",
+    "total",
+)
+"""Score table headers (two lines where that keeps the table within 80 columns)."""
+
+
+def score_table(state: State) -> Table:
+    """The final score breakdown, one row per clan (winners marked ``*``); 75 columns wide."""
+    table = Table(title="Final score (Clan Points)", box=box.SIMPLE_HEAD, padding=(0, 0), show_edge=False)
+    table.add_column("clan", no_wrap=True)
+    for name in SCORE_COLUMNS:
+        table.add_column(name, justify="right", min_width=max(len(word) for word in name.split()))
+    for line in state.scores:
+        table.add_row(*_score_cells(line, line.clan in state.winners))
+    return table
+
+
+def _score_cells(line: ScoreLine, winner: bool) -> tuple[str, ...]:
+    name = clan_name(line.clan) + (" *" if winner else "")
+    parts = (
+        line.during_play,
+        line.coins_and_seals,
+        line.resources,
+        line.time,
+        line.courtiers,
+        line.warriors,
+        line.gardeners,
+        line.total,
+    )
+    return (name, *(str(p) for p in parts))
+
+
+def winners_line(state: State) -> str:
+    """``winner: clan 0 (31 CP)`` or, for a tie, ``shared win: clan 0, clan 2 (31 CP)``."""
+    names = ", ".join(clan_name(i) for i in state.winners)
+    best = max((s.total for s in state.scores), default=0)
+    label = "winner" if len(state.winners) == 1 else "shared win"
+    return f"{label}: {names} ({best} CP)"
+
+
+def _print_result(console: Console, state: State) -> None:
+    if state.phase is Phase.OVER:
+        console.print(score_table(state))
+        click.echo(winners_line(state))
+    else:
+        who = "chance" if state.decision.clan is None else clan_name(state.decision.clan)
+        click.echo(
+            f"the game is not over: round {state.round}, waiting for a "
+            f"{state.decision.kind.value} decision ({who})"
+        )
+
+
+def step_header(step: Step) -> str:
+    """The log header of the group a step belongs to, e.g. ``Round 1 · turn 3 · clan 1``."""
+    who = "" if step.clan is None else f" · {clan_name(step.clan)}"
+    match step.phase:
+        case Phase.DEAL:
+            return "Setup · deal"
+        case Phase.DRAFT:
+            return f"Setup · draft{who}"
+        case Phase.TURNS:
+            return f"Round {step.round} · turn {step.turn}{who}"
+        case Phase.GARDENS:
+            return f"Round {step.round} · gardens{who}"
+        case Phase.ROLL:
+            return f"Round {step.round} · re-roll"
+        case Phase.OVER:
+            return f"Round {step.round} · game over"
+
+
+def log_lines(steps: Sequence[Step]) -> list[str]:
+    """The readable log of a game: a header per round/turn/clan, then each action's event lines (the
+    first at two spaces, the lines it caused at four). An action without events is named."""
+    lines: list[str] = []
+    header = ""
+    for step in steps:
+        current = step_header(step)
+        if current != header:
+            if lines:
+                lines.append("")
+            lines.append(current)
+            header = current
+        if not step.events:
+            who = "chance" if step.clan is None else clan_name(step.clan)
+            lines.append(f"  ({who}: {step.action!r})")
+            continue
+        first, *rest = step.events
+        lines.append(f"  {first}")
+        lines.extend(f"    {line}" for line in rest)
+    return lines
+
+
+# ---- the commands ------------------------------------------------------------------------------------
+
+
+@click.group(
+    cls=_Group, invoke_without_command=True, context_settings={"help_option_names": ["-h", "--help"]}
+)
+@click.pass_context
+def cli(ctx: click.Context) -> None:
+    """wcref: the reference engine for The White Castle."""
+    if ctx.invoked_subcommand is None:
+        click.echo(ctx.get_help())
+
+
+_POLICY_CHOICE = click.Choice(sorted(POLICIES))
+
+
+@cli.command()
+@click.option("--players", type=click.IntRange(2, 4), default=2, show_default=True, help="Number of clans.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the game's random generator.")
+@click.option(
+    "--policy", type=_POLICY_CHOICE, default="random", show_default=True, help="Policy of every clan."
+)
+@click.option(
+    "--trace",
+    "trace_path",
+    type=click.Path(dir_okay=False, writable=True, path_type=Path),
+    default=None,
+    help="Write the game's trace (JSON) to this file.",
+)
+@click.option("--quiet", is_flag=True, help="Print only the score table and the winner(s).")
+def play(players: int, seed: int, policy: str, trace_path: Path | None, quiet: bool) -> None:
+    """Play one complete seeded game and print its log and final score."""
+    if trace_path is not None and not trace_path.resolve().parent.is_dir():
+        raise UserError(f"cannot write trace {trace_path}: no directory {trace_path.parent}")
+    setup = Setup(players=players)
+    record = _play(setup, policy, seed)
+    console = _stdout()
+    if not quiet:
+        click.echo(f"wcref play: {players} clans, policy {policy}, seed {seed}")
+        click.echo("")
+        for line in log_lines(record.steps):
+            click.echo(line)
+        click.echo("")
+    _print_result(console, record.final)
+    if trace_path is not None:
+        try:
+            wire.write_trace(trace_path, setup, list(record.actions), record.final)
+        except OSError as exc:
+            raise UserError(f"cannot write trace {trace_path}: {exc.strerror or exc}") from exc
+        click.echo(f"trace written to {trace_path} ({len(record.actions)} actions)")
+
+
+def _play(setup: Setup, policy: str, seed: int, *, keep_steps: bool = True) -> GameRecord:
+    try:
+        return play_game(setup, same_policy(POLICIES[policy]), random.Random(seed), keep_steps=keep_steps)
+    except WhiteCastleError as exc:
+        raise EngineFailure(f"game with seed {seed} stopped: {type(exc).__name__}: {exc}") from exc
+
+
+@cli.command()
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+def replay(file: Path) -> None:
+    """Replay a trace FILE and check that it reaches the recorded final state."""
+    try:
+        trace = wire.read_trace(file)
+        final = wire.replay(trace, where=str(file))
+    except WhiteCastleError as exc:
+        raise UserError(str(exc).replace("\n", " ")) from exc
+    _print_result(_stdout(), final)
+    digest = wire.digest(final)
+    n = len(trace.actions)
+    if trace.final is None:
+        click.echo(f"replayed {n} actions: final state digest {digest} (the trace records none to check)")
+    else:
+        click.echo(f"replayed {n} actions: final state matches (digest {digest})")
+
+
+@cli.command()
+@click.option("--section", default=None, help="Only this section (e.g. courtiers).")
+@click.option("--status", type=click.Choice(STATUSES), default=None, help="Only rules or only rulings.")
+def rules(section: str | None, status: str | None) -> None:
+    """List the rulebook register: id, status and paraphrase (rulings with their reason)."""
+    try:
+        entries = load_register()
+    except WhiteCastleError as exc:
+        raise UserError(str(exc)) from exc
+    sections = list(dict.fromkeys(e.section for e in entries))
+    if section is not None and section not in sections:
+        raise UserError(f"unknown section {section!r}; sections: {', '.join(sections)}")
+    chosen = [
+        e
+        for e in entries
+        if (section is None or e.section == section) and (status is None or e.status == status)
+    ]
+    console = _stdout()
+    for name in sections:
+        group = [e for e in chosen if e.section == name]
+        if group:
+            console.print(_rules_table(name, group))
+    counts = ", ".join(f"{sum(e.status == s for e in chosen)} {s}s" for s in STATUSES)
+    shown = len({e.section for e in chosen})
+    click.echo(f"{len(chosen)} of {len(entries)} entries in {shown} section(s): {counts}")
+
+
+def _rules_table(section: str, entries: Sequence[RuleEntry]) -> Table:
+    table = Table(title=f"{section} ({len(entries)})", title_justify="left", show_lines=False)
+    table.add_column("id", no_wrap=True)
+    table.add_column("status", no_wrap=True)
+    table.add_column("paraphrase", ratio=1)
+    for entry in entries:
+        text = Text(entry.paraphrase)
+        if entry.reason is not None:
+            text.append(f"\nreason: {entry.reason}", style="italic")
+        table.add_row(Text(entry.id), Text(entry.status), text)
+    return table
+
+
+@cli.command()
+@click.option("--games", type=click.IntRange(min=1), default=2000, show_default=True, help="Games to play.")
+@click.option("--players", type=click.IntRange(2, 4), default=2, show_default=True, help="Number of clans.")
+@click.option(
+    "--policy", type=_POLICY_CHOICE, default="random", show_default=True, help="Policy of every clan."
+)
+@click.option("--seed", type=int, default=0, show_default=True, help="Game i uses seed SEED + i.")
+@click.option("--quiet", is_flag=True, help="No progress bar.")
+def bench(games: int, players: int, policy: str, seed: int, quiet: bool) -> None:
+    """Play GAMES complete games on one core: games/s, decisions/s and memory use."""
+    setup = Setup(players=players)
+    _play(setup, policy, seed, keep_steps=False)  # warm-up: content tables and imports
+    early_at = max(1, math.ceil(games / 10))
+    early_rss: float | None = None
+    decisions = 0
+    err = Console(stderr=True)
+    progress = Progress(
+        TextColumn("bench"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=err,
+        transient=True,
+        disable=quiet or not err.is_terminal,
+    )
+    with progress:
+        task = progress.add_task("games", total=games)
+        start = time.perf_counter()
+        for i in range(games):
+            decisions += _play(setup, policy, seed + i, keep_steps=False).decisions
+            if i + 1 == early_at:
+                early_rss = _current_rss_mib()
+            progress.advance(task)
+        elapsed = time.perf_counter() - start
+    end_rss = _current_rss_mib()
+
+    traced = min(games, 20)
+    tracemalloc.start()
+    try:
+        tracemalloc.reset_peak()
+        for i in range(traced):
+            _play(setup, policy, seed + i, keep_steps=False)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+    elapsed = max(elapsed, 1e-9)
+    click.echo(f"bench: {games} games, {players} clans, policy {policy}, seeds {seed}..{seed + games - 1}")
+    click.echo(f"{games / elapsed:.1f} games/s")
+    click.echo(
+        f"{decisions / elapsed:.0f} decisions/s ({decisions / games:.1f} decisions per game, {elapsed:.2f} s)"
+    )
+    click.echo(
+        f"peak memory: tracemalloc {peak / MIB:.2f} MiB (first {traced} games, traced separately); "
+        f"max RSS {_max_rss_mib():.1f} MiB"
+    )
+    click.echo(_flatness(early_rss, end_rss, early_at, games))
+
+
+def _current_rss_mib() -> float | None:
+    """The resident set size now (Linux /proc), or None where it cannot be read."""
+    try:
+        with open("/proc/self/statm", encoding="ascii") as statm:
+            pages = int(statm.read().split()[1])
+    except (OSError, ValueError, IndexError):
+        return None
+    return pages * os.sysconf("SC_PAGE_SIZE") / MIB
+
+
+def _max_rss_mib() -> float:
+    """The peak resident set size of this process (resource.getrusage)."""
+    try:
+        import resource
+    except ImportError:  # not on this platform
+        return float("nan")
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return peak / MIB if sys.platform == "darwin" else peak / 1024  # bytes on macOS, KiB elsewhere
+
+
+def _flatness(early: float | None, end: float | None, early_at: int, games: int) -> str:
+    if early is None or end is None:
+        return "memory flatness: current RSS not available on this platform"
+    growth = end - early
+    verdict = "flat" if growth <= max(2.0, 0.05 * early) else "GROWING"
+    return (
+        f"memory flatness: RSS {early:.1f} MiB after {early_at} games, {end:.1f} MiB after {games} "
+        f"games ({growth:+.1f} MiB): {verdict}"
+    )
+
+
+@cli.command()
+@click.argument("out_dir", required=False, type=click.Path(file_okay=False, path_type=Path))
+def schema(out_dir: Path | None) -> None:
+    """Write the JSON Schemas of the wire format to OUT_DIR (NAME.schema.json), or print them."""
+    schemas = wire.schemas()
+    if out_dir is None:
+        click.echo(json.dumps(schemas, indent=2, sort_keys=True))
+        return
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+        for name, body in schemas.items():
+            path = out_dir / f"{name}.schema.json"
+            path.write_text(json.dumps(body, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+            click.echo(f"wrote {path}")
+    except OSError as exc:
+        raise UserError(f"cannot write schemas to {out_dir}: {exc.strerror or exc}") from exc
+
+
+def main() -> None:
+    """Console entry point (``wcref``)."""
+    cli()

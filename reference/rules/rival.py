@@ -1,0 +1,436 @@
+"""The solo rival (the Tokugawa visit): its setup, its turn driven by the Solitaire deck, its icons,
+its end of round and its scoring.
+
+The rival's behaviour is engine logic, not a decision; only "you break ties" and "you choose the room"
+are decisions, taken by the player (clan 0) for the rival.
+
+Rules: SOLO.SETUP.*, SOLO.GOLDEN.*, SOLO.TURN.*, SOLO.ICON.*, SOLO.ROUND.*, SOLO.SCORE,
+RULING.SOLO_DECK_EXHAUSTED, RULING.RIVAL_FREE_CHECKPOINTS, RULING.RIVAL_FAVOURS,
+RULING.RIVAL_WELL_NO_SEAL, RULING.RIVAL_NO_LANTERN, RULING.RIVAL_CLIMB_EXACT,
+RULING.RIVAL_CARD_REMOVED, RULING.RIVAL_CENTRE_DIE, RULING.RIVAL_GARDEN_VALUE,
+READING.SOLO_ACTION_ORDER.
+"""
+
+from __future__ import annotations
+
+from typing import assert_never
+
+from msgspec.structs import replace
+
+from reference.content import provisional_deck
+from reference.errors import RulesGap
+from reference.model import (
+    COLOURS,
+    Action,
+    Bridge,
+    ChooseGarden,
+    ChooseRoom,
+    Clan,
+    ClimbUp,
+    CourtierToGate,
+    Die,
+    Difficulty,
+    Floor,
+    Gain,
+    GainKind,
+    GardenerTo,
+    Influence,
+    InfluenceFrame,
+    Member,
+    RivalGardenFrame,
+    RivalIcon,
+    RivalIconsFrame,
+    RivalRoomFrame,
+    Slot,
+    SoloCard,
+    SoloDeck,
+    Space,
+    State,
+    WarriorTo,
+)
+from reference.rules import holdings
+from reference.rules.common import board, cat, clan_name, log, pop, push, set_top, with_board, with_clan
+from reference.rules.members import members_left, move_courtiers, send
+from reference.rules.placement import SPACE_VALUE, dice_on, put_die
+
+PLAYER = 0
+"""In a solo game clan 0 is the player."""
+RIVAL = 1
+"""In a solo game clan 1 is the rival."""
+
+DIFFICULTY = {
+    Difficulty.EASY: (0, 2, 0),
+    Difficulty.MEDIUM: (3, 1, 1),
+    Difficulty.HARD: (8, 1, 3),
+}
+"""Rival's Clan Points, Heron position (1st or 2nd in turn order) and Passage of Time space.
+Rule: SOLO.SETUP.DIFFICULTY."""
+
+HAND_IN_RATE = {0: 3, 1: 5}
+"""Coins per hand-in by the rival's place in the new turn order (first: 3, second: 5).
+Rule: SOLO.ROUND.HAND_IN."""
+
+
+def deck(state: State) -> SoloDeck:
+    """The Solitaire deck of this game (the shipped provisional deck unless the setup names one)."""
+    solo = state.setup.solo
+    assert solo is not None
+    return solo.deck if solo.deck is not None else provisional_deck()
+
+
+def cards(state: State) -> dict[str, SoloCard]:
+    """The deck's cards by id."""
+    return {c.id: c for c in deck(state).cards}
+
+
+def is_rival(state: State, clan: int) -> bool:
+    """True for the solo rival's clan."""
+    return state.clans[clan].rival
+
+
+def start_order(difficulty: Difficulty) -> tuple[int, ...]:
+    """First-round turn order by the rival's Heron. Rule: SOLO.SETUP.DIFFICULTY."""
+    return (RIVAL, PLAYER) if DIFFICULTY[difficulty][1] == 1 else (PLAYER, RIVAL)
+
+
+def setup_clans(state: State, clans: list[Clan]) -> list[Clan]:
+    """The rival's starting Clan Points and Passage of Time space by difficulty; it has no Domain board.
+    Rules: SOLO.SETUP.DIFFICULTY, SOLO.SETUP.NO_DOMAIN."""
+    solo = state.setup.solo
+    assert solo is not None
+    cp, _, time = DIFFICULTY[solo.difficulty]
+    clans[RIVAL] = replace(clans[RIVAL], cp=cp, time=time, rival=True)
+    return clans
+
+
+# ---- finding a die ---------------------------------------------------------------------------------
+
+
+def slot_die(bridge: Bridge, slot: Slot) -> int | None:
+    """The die in a bridge's physical slot (None when empty). Rules: SOLO.TURN.FIND_DIE,
+    RULING.LONE_DIE_SLOT."""
+    if slot is Slot.LEFT:
+        return bridge.left
+    if slot is Slot.RIGHT:
+        return bridge.right
+    return bridge.centre[0] if len(bridge.centre) == 1 else None
+
+
+def take_slot(bridge: Bridge, slot: Slot) -> tuple[int, Bridge]:
+    """Take the die in a slot: an end as a player would (the centre die slides), or the centre die
+    itself. Rules: SOLO.TURN.FIND_DIE, RULING.RIVAL_CENTRE_DIE, BRIDGE.SLIDE."""
+    if slot is Slot.CENTRE:
+        assert len(bridge.centre) == 1
+        return bridge.centre[0], replace(bridge, centre=())
+    if slot is Slot.LEFT:
+        assert bridge.left is not None
+        value = bridge.left
+        if bridge.centre:
+            return value, replace(bridge, left=bridge.centre[0], centre=bridge.centre[1:])
+        return value, replace(bridge, left=None)
+    assert bridge.right is not None
+    value = bridge.right
+    if bridge.centre:
+        return value, replace(bridge, right=bridge.centre[-1], centre=bridge.centre[:-1])
+    return value, replace(bridge, right=None)
+
+
+def find_die(state: State) -> tuple[tuple[str, ...], SoloCard]:
+    """The flip loop: flip the top card into a row; the card now on top names a die colour and a
+    slot; repeat until that slot holds a die. Returns the flipped cards (in order) and the card that
+    found the die. When the last card is flipped, the row goes under (it is then the whole deck) and
+    the search goes on; a deck none of whose cards names an available die raises RulesGap.
+    Rules: SOLO.TURN.FIND_DIE, RULING.SOLO_DECK_EXHAUSTED."""
+    by_id = cards(state)
+    order = state.solo_deck
+    n = len(order)
+    b = board(state)
+    for flips in range(1, n + 1):
+        top = by_id[order[flips % n]]
+        if slot_die(b.bridges[COLOURS.index(top.bridge)], top.slot) is not None:
+            return order[:flips], top
+    raise RulesGap(
+        "SOLO.TURN.FIND_DIE",
+        "no card of the Solitaire deck names a bridge slot that holds a die; the rules do not say "
+        "what the rival does then",
+    )
+
+
+def icons_of(state: State, flipped: tuple[str, ...]) -> tuple[RivalIcon, ...]:
+    """The icons of the last two flipped cards (or the only one), top to bottom and left to right.
+    Rules: SOLO.TURN.ACT, READING.SOLO_ACTION_ORDER."""
+    by_id = cards(state)
+    last = [by_id[c] for c in flipped[-2:]]
+    solo = state.setup.solo
+    assert solo is not None
+    if solo.action_order == "cards":
+        return tuple(icon for card in last for icon in card.top + card.bottom)
+    return tuple(icon for card in last for icon in card.top) + tuple(
+        icon for card in last for icon in card.bottom
+    )
+
+
+# ---- the rival's turn --------------------------------------------------------------------------
+
+
+def rival_turn(state: State, clan: int) -> State:
+    """Find a die, place it (coins when higher, never a payment; a taken space sends it to the Well,
+    coins as usual, no tile rewards and no seal), then queue the actions of the last flipped cards;
+    the flipped cards go to the bottom of the deck. Rules: SOLO.TURN.FIND_DIE, SOLO.TURN.PLACE,
+    SOLO.TURN.NO_STACK_WELL, SOLO.TURN.ACT, SOLO.TURN.TO_BOTTOM, SOLO.GOLDEN.NEVER_PAYS,
+    SOLO.GOLDEN.ANY_COLOUR, SOLO.GOLDEN.ONLY_ICONS, RULING.RIVAL_WELL_NO_SEAL, RULING.RIVAL_NO_LANTERN."""
+    flipped, top = find_die(state)
+    k = len(flipped)
+    n = len(state.solo_deck)
+    new_deck = state.solo_deck[k % n :] + state.solo_deck[: k % n]
+    state = replace(state, solo_deck=new_deck, rival_row=flipped, turn=state.turn + 1)
+    state = log(
+        state,
+        f"{clan_name(clan)} (rival) flips {', '.join(flipped)}; {top.id} now on top names the "
+        f"{top.slot.value} die of the {top.bridge.value} bridge, which is there: the search stops",
+    )
+    b = board(state)
+    bi = COLOURS.index(top.bridge)
+    value, bridge = take_slot(b.bridges[bi], top.slot)
+    b = replace(b, bridges=(*b.bridges[:bi], bridge, *b.bridges[bi + 1 :]))
+    space = top.space
+    taken = space is not Space.WELL and len(dice_on(state, clan, space)) > 0
+    if taken:
+        state = log(state, f"{space.value} is taken: the die goes to the Well")
+        space = Space.WELL
+    state = with_board(state, put_die(b, space, Die(top.bridge, value, clan)))
+    gained = max(0, value - SPACE_VALUE[space])
+    state = with_clan(state, clan, holdings.gain(state.clans[clan], GainKind.COIN, gained))
+    state = log(
+        state,
+        f"{clan_name(clan)} (rival) places the {top.bridge.value} {value} on {space.value} "
+        f"(value {SPACE_VALUE[space]}): gains {gained} coin(s), pays nothing",
+    )
+    icons = icons_of(state, flipped)
+    return push(state, RivalIconsFrame(clan, icons))
+
+
+def describe_icon(icon: RivalIcon) -> str:
+    """A short readable name of a rival icon."""
+    match icon:
+        case Gain(what=what, n=n):
+            return f"+{n} {what.value}"
+        case Influence(n=n):
+            return f"{n} Passage of Time step(s)"
+        case GardenerTo(kind=kind):
+            return f"gardener to a {kind.value if kind else 'any'} garden"
+        case WarriorTo(cost=cost):
+            return f"warrior to the {cost}-iron yard"
+        case CourtierToGate():
+            return "courtier to the Gate"
+        case ClimbUp(floors=floors):
+            return f"climb {floors}"
+        case _:
+            assert_never(icon)
+
+
+def _undoable(state: State, clan: int, icon: RivalIcon, why: str) -> State:
+    """An action the rival cannot do scores the round number in Clan Points. Rule: SOLO.TURN.UNDOABLE."""
+    points = state.round
+    state = with_clan(state, clan, holdings.gain(state.clans[clan], GainKind.CP, points))
+    return log(state, f"{clan_name(clan)} (rival) cannot do '{describe_icon(icon)}' ({why}): +{points} CP")
+
+
+def icons_run(state: State, frame: RivalIconsFrame) -> State:
+    """Do the next icon (the frame never waits: ties and rooms are separate decisions)."""
+    if not frame.icons:
+        return pop(state)
+    icon, rest = frame.icons[0], frame.icons[1:]
+    state = set_top(state, RivalIconsFrame(frame.clan, rest)) if rest else pop(state)
+    return do_icon(state, frame.clan, icon)
+
+
+def do_icon(state: State, clan: int, icon: RivalIcon) -> State:
+    """Do one rival icon, or score it as undoable. Rules: SOLO.ICON.*, SOLO.TURN.UNDOABLE,
+    SOLO.GOLDEN.NEVER_PAYS, SOLO.GOLDEN.NO_RESOURCES."""
+    holder = state.clans[clan]
+    match icon:
+        case Gain(what=what, n=n):
+            state = with_clan(state, clan, holdings.gain(holder, what, n))
+            return log(state, f"{clan_name(clan)} (rival) gains {n} {what.value}")
+        case Influence(n=n):
+            return push(state, InfluenceFrame(clan, n))
+        case GardenerTo(kind=kind):
+            if members_left(holder, Member.GARDENER) == 0:
+                return _undoable(state, clan, icon, "no gardener left")
+            slots = lowest_gardens(state, clan, kind)
+            if not slots:
+                return _undoable(state, clan, icon, "no garden of that type without its gardener")
+            if len(slots) > 1:
+                return push(state, RivalGardenFrame(clan, slots))
+            return place_gardener(state, clan, slots[0])
+        case WarriorTo(cost=cost):
+            if members_left(holder, Member.WARRIOR) == 0:
+                return _undoable(state, clan, icon, "no warrior left")
+            b = board(state)
+            i = next(i for i, y in enumerate(b.yards) if y.cost == cost)
+            yards = list(b.yards)
+            yards[i] = replace(yards[i], warriors=(*yards[i].warriors, clan))
+            state = with_board(state, replace(b, yards=tuple(yards)))
+            state = with_clan(state, clan, send(holder, Member.WARRIOR))
+            return log(state, f"{clan_name(clan)} (rival) puts a warrior in the {cost}-iron yard")
+        case CourtierToGate():
+            if members_left(holder, Member.COURTIER) == 0:
+                return _undoable(state, clan, icon, "no courtier left")
+            state = with_clan(state, clan, move_courtiers(send(holder, Member.COURTIER), None, Floor.GATE))
+            return log(state, f"{clan_name(clan)} (rival) puts a courtier at the Gate")
+        case ClimbUp(floors=floors):
+            return climb(state, clan, icon, floors)
+        case _:
+            assert_never(icon)
+
+
+def lowest_gardens(state: State, clan: int, kind: object) -> tuple[int, ...]:
+    """Slots of the lowest-value gardens of the kind (any when None) without the rival's gardener.
+    Value is the garden's food cost (the same order as its Clan Points). Rules: SOLO.ICON.GARDENER,
+    RULING.RIVAL_GARDEN_VALUE."""
+    c = cat(state)
+    b = board(state)
+    candidates = [
+        (c.gardens[g.card].food, i)
+        for i, g in enumerate(b.gardens)
+        if clan not in g.gardeners and (kind is None or c.gardens[g.card].kind is kind)
+    ]
+    if not candidates:
+        return ()
+    low = min(v for v, _ in candidates)
+    return tuple(i for v, i in candidates if v == low)
+
+
+def place_gardener(state: State, clan: int, slot: int) -> State:
+    """The rival's gardener goes to the garden in ``slot``, free and without its action.
+    Rules: SOLO.ICON.GARDENER, SOLO.GOLDEN.NEVER_PAYS, SOLO.GOLDEN.ONLY_ICONS."""
+    b = board(state)
+    gardens = list(b.gardens)
+    gardens[slot] = replace(gardens[slot], gardeners=(*gardens[slot].gardeners, clan))
+    state = with_board(state, replace(b, gardens=tuple(gardens)))
+    state = with_clan(state, clan, send(state.clans[clan], Member.GARDENER))
+    return log(state, f"{clan_name(clan)} (rival) puts a gardener on {gardens[slot].card}")
+
+
+def garden_options(state: State, frame: RivalGardenFrame) -> tuple[Action, ...]:
+    """The tied gardens: the player breaks the tie. Rule: SOLO.ICON.GARDENER."""
+    return tuple(ChooseGarden(i) for i in frame.slots)
+
+
+def garden_act(state: State, frame: RivalGardenFrame, action: Action) -> State:
+    """Place the rival's gardener on the chosen garden."""
+    assert isinstance(action, ChooseGarden)
+    return place_gardener(pop(state), frame.clan, action.slot)
+
+
+def climb(state: State, clan: int, icon: RivalIcon, floors: int) -> State:
+    """The rival's lowest courtier (Gate first) climbs ``floors``; a climb past the Daimyo's room
+    cannot be done. On floors 1-2 the player chooses the room, whose card is removed and replaced;
+    in the Daimyo's room it takes the leftmost free favour. Rules: SOLO.ICON.CLIMB,
+    RULING.RIVAL_CLIMB_EXACT."""
+    holder = state.clans[clan]
+    lowest = next((f for f in (Floor.GATE, Floor.STEWARDS, Floor.DIPLOMATS) if holder.courtiers[f]), None)
+    if lowest is None:
+        return _undoable(state, clan, icon, "no courtier below the Daimyo's room")
+    if lowest + floors > Floor.DAIMYO:
+        return _undoable(state, clan, icon, f"its lowest courtier is on the {lowest.name.lower()} floor")
+    end = Floor(lowest + floors)
+    state = with_clan(state, clan, move_courtiers(holder, lowest, end))
+    state = log(
+        state, f"{clan_name(clan)} (rival) climbs a courtier from {lowest.name.lower()} to {end.name.lower()}"
+    )
+    if end is Floor.DAIMYO:
+        return daimyo_favour(state, clan)
+    return push(state, RivalRoomFrame(clan, int(end)))
+
+
+def daimyo_favour(state: State, clan: int) -> State:
+    """The rival takes the leftmost free favour and gains only its Clan Points, coins and steps; with
+    none free its courtier stays. Rules: SOLO.ICON.CLIMB, RULING.RIVAL_FAVOURS, RULING.RIVAL_NO_LANTERN."""
+    b = board(state)
+    free = [i for i, who in enumerate(b.favours) if who is None]
+    if not free:
+        return log(state, f"{clan_name(clan)} (rival) finds no free favour: its courtier stays")
+    slot = free[0]
+    favours = list(b.favours)
+    favours[slot] = clan
+    state = with_board(state, replace(b, favours=tuple(favours)))
+    reward = cat(state).daimyo[b.daimyo].favours[slot]
+    kept: list[RivalIcon] = [
+        e
+        for e in reward
+        if (isinstance(e, Gain) and e.what in (GainKind.CP, GainKind.COIN)) or isinstance(e, Influence)
+    ]
+    state = log(
+        state, f"{clan_name(clan)} (rival) takes favour {slot + 1} and keeps only {len(kept)} icon(s)"
+    )
+    return push(state, RivalIconsFrame(clan, tuple(kept))) if kept else state
+
+
+def room_options(state: State, frame: RivalRoomFrame) -> tuple[Action, ...]:
+    """The rooms of the floor: the player chooses for the rival. Rule: SOLO.ICON.CLIMB."""
+    return tuple(ChooseRoom(i) for i, room in enumerate(board(state).rooms) if room.floor == frame.floor)
+
+
+def room_act(state: State, frame: RivalRoomFrame, action: Action) -> State:
+    """The chosen room's card leaves the game and is replaced from its deck (an empty deck leaves the
+    card in place). Rules: SOLO.ICON.CLIMB, RULING.RIVAL_CARD_REMOVED."""
+    assert isinstance(action, ChooseRoom)
+    state = pop(state)
+    b = board(state)
+    room = b.rooms[action.room]
+    deck_cards = b.steward_deck if room.floor == 1 else b.diplomat_deck
+    if not deck_cards:
+        return log(
+            state, f"{clan_name(frame.clan)} (rival) enters the room of {room.card}; its deck is empty"
+        )
+    rooms = list(b.rooms)
+    rooms[action.room] = replace(room, card=deck_cards[0])
+    if room.floor == 1:
+        b = replace(b, steward_deck=b.steward_deck[1:], rooms=tuple(rooms))
+    else:
+        b = replace(b, diplomat_deck=b.diplomat_deck[1:], rooms=tuple(rooms))
+    state = with_board(state, b)
+    return log(
+        state,
+        f"{clan_name(frame.clan)} (rival) enters the room of {room.card}: it is removed, {deck_cards[0]} replaces it",
+    )
+
+
+# ---- end of round and scoring ------------------------------------------------------------------
+
+
+def hand_in(state: State) -> State:
+    """Right after the new turn order, the rival trades coins for Clan Points: the round number per 3
+    coins when first, per 5 when second; it keeps the remainder. Rule: SOLO.ROUND.HAND_IN."""
+    for clan in (i for i, c in enumerate(state.clans) if c.rival):
+        place = state.turn_order.index(clan)
+        rate = HAND_IN_RATE[place]
+        holder = state.clans[clan]
+        points, kept = hand_in_points(holder.coins, rate, state.round)
+        state = with_clan(state, clan, replace(holder, cp=holder.cp + points, coins=kept))
+        state = log(
+            state,
+            f"{clan_name(clan)} (rival, {'first' if place == 0 else 'second'}) hands in "
+            f"{holder.coins - kept} of {holder.coins} coins: +{points} CP, keeps {kept}",
+        )
+    return state
+
+
+def hand_in_points(coins: int, rate: int, round_number: int) -> tuple[int, int]:
+    """(Clan Points, coins kept) for handing in ``coins`` at ``rate`` coins per round-number points.
+    Rule: SOLO.ROUND.HAND_IN."""
+    return round_number * (coins // rate), coins % rate
+
+
+def gardens_points(state: State, live: set[object]) -> State:
+    """In the gardens step the rival scores the round number for each gardener that activates.
+    Rule: SOLO.ROUND.GARDENS."""
+    for clan in (i for i, c in enumerate(state.clans) if c.rival):
+        active = sum(1 for g in board(state).gardens if clan in g.gardeners and g.bridge in live)
+        if active:
+            points = active * state.round
+            state = with_clan(state, clan, holdings.gain(state.clans[clan], GainKind.CP, points))
+            state = log(state, f"{clan_name(clan)} (rival): {active} gardener(s) activate: +{points} CP")
+    return state
