@@ -794,8 +794,9 @@ class Deal(Struct, frozen=True, tag="deal", kw_only=True):
     go beside the coral, black and white bridges). ``yard_tiles``: 4 tile ids, for the 5-iron yard
     (action face, reward face), the 3-iron yard (action face) and the 1-iron yard (reward face).
     ``die_tiles``: 15 tile ids in slot order (Steward rooms 1-3 top to bottom, Diplomat rooms 1-2, then
-    the 2 Well tiles). ``pairs``: ``players + 1`` (Starting Resource card, Action card) pairs; in a solo game 1 pair,
-    the player's random draw. ``solo_deck``: the shuffled Solitaire deck, top first (solo only).
+    the 2 Well tiles). ``pairs``: ``players + 1`` (Starting Resource card, Action card) pairs; in a
+    solo game 1 pair, the player's random draw. ``solo_deck``: the shuffled Solitaire deck, top first
+    (solo only).
     """
 
     turn_order: tuple[int, ...]

@@ -394,7 +394,8 @@ def room_act(state: State, frame: RivalRoomFrame, action: Action) -> State:
     state = with_board(state, b)
     return log(
         state,
-        f"{clan_name(frame.clan)} (rival) enters the room of {room.card}: it is removed, {deck_cards[0]} replaces it",
+        f"{clan_name(frame.clan)} (rival) enters the room of {room.card}: it is removed, "
+        f"{deck_cards[0]} replaces it",
     )
 
 
