@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 
 from reference.content import Catalogue, catalogue, provisional_deck
-from reference.model import COLOURS, Deal, DecisionKind, GardenKind, Roll, Solo, State
+from reference.model import COLOURS, Deal, DecisionKind, GardenKind, Roll, Shuffle, ShuffleFrame, Solo, State
 from reference.rules.rival import start_order
 from reference.rules.rounds import _room_tiles, cards_in_use, dice_per_colour
 
@@ -46,7 +46,7 @@ def sample_deal(
     order = list(range(players))
     rng.shuffle(order)
     if solo is not None:
-        order = list(start_order(solo.difficulty))
+        order = list(start_order(solo))
     yard_faces = sum(len(y.faces) for y in c.content.yards)
     pairs = 1 if solo is not None else players + 1
     srs = _shuffled(rng, tuple(s.id for s in c.content.starting_resources))[:pairs]
@@ -71,7 +71,7 @@ def _deck_ids(solo: Solo) -> tuple[str, ...]:
     return tuple(card.id for card in deck.cards)
 
 
-def sample(state: State, rng: random.Random) -> Deal | Roll:
+def sample(state: State, rng: random.Random) -> Deal | Roll | Shuffle:
     """A random outcome for the pending chance decision. Raises ValueError when the state does not
     wait for chance."""
     if state.decision.kind is DecisionKind.DEAL:
@@ -80,4 +80,8 @@ def sample(state: State, rng: random.Random) -> Deal | Roll:
         solo = state.setup.solo
         deck = _shuffled(rng, _deck_ids(solo)) if solo is not None else ()
         return Roll(roll_dice(rng, state.setup.players), deck)
+    if state.decision.kind is DecisionKind.SHUFFLE:
+        top = state.stack[-1]
+        assert isinstance(top, ShuffleFrame)
+        return Shuffle(_shuffled(rng, top.pool))
     raise ValueError(f"the state waits for a {state.decision.kind.value} decision, not chance")

@@ -22,6 +22,7 @@ from reference.errors import IllegalAction, SetupError
 from reference.model import (
     Action,
     Audience,
+    BotTurnFrame,
     CastleRowFrame,
     Climb,
     CourtierFrame,
@@ -44,15 +45,18 @@ from reference.model import (
     ResourceFrame,
     RivalGardenFrame,
     RivalIconsFrame,
+    RivalKind,
     RivalRoomFrame,
     Roll,
     RoomFrame,
     Setup,
+    Shuffle,
+    ShuffleFrame,
     State,
     TakePair,
     Trade,
 )
-from reference.rules import effects, holdings, members, placement, rival, rounds
+from reference.rules import effects, gingkogawa, holdings, members, placement, rival, rounds
 from reference.rules.common import clan_name, log, with_clan
 
 MIN_PLAYERS: Final = 2
@@ -171,6 +175,13 @@ _HANDLERS: Final[dict[type, _Handler]] = {
         members.member_run,
         members.member_act,
     ),
+    BotTurnFrame: _Handler(
+        DecisionKind.NONE,
+        "GINKGO.TURN.FIND_DIE",
+        _no_options,
+        gingkogawa.turn_run,
+        _no_act,
+    ),
     RivalIconsFrame: _Handler(
         DecisionKind.NONE,
         "SOLO.TURN.ACT",
@@ -211,7 +222,7 @@ def _decision_kind(frame: Frame) -> DecisionKind:
 def _frame_clan(frame: Frame) -> int | None:
     """Who decides for the frame: its clan, or for the rival's choices the player (clan 0).
     Rules: SOLO.ICON.GARDENER, SOLO.ICON.CLIMB."""
-    if isinstance(frame, RefillFrame):
+    if isinstance(frame, (RefillFrame, ShuffleFrame)):
         return None
     if isinstance(frame, (RivalGardenFrame, RivalRoomFrame)):
         return rival.PLAYER
@@ -241,7 +252,7 @@ def new_game(setup: Setup) -> State:
 
 def is_chance(state: State) -> bool:
     """True when the pending decision is a chance outcome (the deal or a re-roll)."""
-    return state.decision.kind in (DecisionKind.DEAL, DecisionKind.ROLL)
+    return state.decision.kind in (DecisionKind.DEAL, DecisionKind.ROLL, DecisionKind.SHUFFLE)
 
 
 def is_over(state: State) -> bool:
@@ -292,11 +303,16 @@ def apply(state: State, action: Action) -> State:
             if not isinstance(action, Roll):
                 raise IllegalAction("RULING.CHANCE_ROLL", f"waiting for the re-roll, got {_name(action)}")
             return _advance(rounds.new_round(state, action))
+        case DecisionKind.SHUFFLE:
+            top = state.stack[-1]
+            if not isinstance(action, Shuffle) or not isinstance(top, ShuffleFrame):
+                raise IllegalAction("GINKGO.DISCARD", f"waiting for the bot's reshuffle, got {_name(action)}")
+            return _advance(gingkogawa.shuffle_act(state, top, action))
         case _:
             pass
     clan = decision.clan
     assert clan is not None
-    if isinstance(action, (Deal, Roll)):
+    if isinstance(action, (Deal, Roll, Shuffle)):
         raise IllegalAction(
             "TURN.DECISION",
             f"{_name(action)} is a chance outcome; {clan_name(clan)} must decide ({decision.kind.value})",
@@ -379,6 +395,8 @@ def _advance(state: State) -> State:
     while True:
         if state.stack:
             top = state.stack[-1]
+            if isinstance(top, ShuffleFrame):
+                return replace(state, decision=Decision(DecisionKind.SHUFFLE, None))
             handler = _HANDLERS[type(top)]
             if handler.options(state, top):
                 return replace(state, decision=Decision(_decision_kind(top), _frame_clan(top)))
@@ -400,8 +418,11 @@ def _advance(state: State) -> State:
                     state = rounds.end_round(state)
                     continue
                 current = rounds.current_clan(state)
-                if state.clans[current].rival:
-                    state = rival.rival_turn(state, current)  # engine logic, not a decision
+                if state.clans[current].rival:  # engine logic, not a decision
+                    if state.setup.solo is not None and state.setup.solo.rival is RivalKind.GINGKOGAWA:
+                        state = gingkogawa.start_turn(state, current)
+                    else:
+                        state = rival.rival_turn(state, current)
                     continue
                 return replace(state, decision=Decision(DecisionKind.TURN, current))
             case Phase.GARDENS:

@@ -165,6 +165,7 @@ class DecisionKind(str, Enum):
     OUTSIDE = "outside"
     RIVAL_GARDEN = "rival_garden"
     RIVAL_ROOM = "rival_room"
+    SHUFFLE = "shuffle"
     NONE = "none"
 
 
@@ -474,12 +475,15 @@ class Solo(Struct, frozen=True, kw_only=True):
     """The solo game: clan 0 is the player, clan 1 the rival. ``deck`` None: the shipped deck.
     ``action_order``: the reading of "top to bottom and left to right" over the two flipped cards
     ("rows": both top halves, then both bottom halves; "cards": one card after the other).
-    Rules: SOLO.SETUP.*, READING.SOLO_ACTION_ORDER."""
+    ``pair_colour``: for the Gingkogawa bot, which rooms count as having "two die tiles of the same
+    colour" ("any": two tiles of one colour, whatever the die; "die": two tiles of the die's colour).
+    Rules: SOLO.SETUP.*, READING.SOLO_ACTION_ORDER, READING.GINKGO_PAIR_COLOUR."""
 
     rival: RivalKind = RivalKind.TOKUGAWA
     difficulty: Difficulty = Difficulty.EASY
     deck: SoloDeck | None = None
     action_order: str = "rows"
+    pair_colour: str = "any"
 
 
 class Setup(Struct, frozen=True, kw_only=True):
@@ -712,8 +716,28 @@ class RivalRoomFrame(Struct, frozen=True, tag="rival_room"):
     floor: int
 
 
+class BotTurnFrame(Struct, frozen=True, tag="bot_turn"):
+    """The Gingkogawa bot's turn in progress: the cards flipped so far, the stage ("flip", "check",
+    "extra") and the icons queued. It pauses only for a reshuffle (a chance decision).
+    Rules: GINKGO.TURN.*."""
+
+    clan: int
+    flipped: tuple[str, ...] = ()
+    stage: str = "flip"
+    icons: tuple[RivalIcon, ...] = ()
+
+
+class ShuffleFrame(Struct, frozen=True, tag="shuffle"):
+    """Waiting for a chance outcome: the order of ``pool`` shuffled and put under the deck.
+    Rule: GINKGO.DISCARD."""
+
+    pool: tuple[str, ...]
+
+
 Frame = (
-    RivalIconsFrame
+    BotTurnFrame
+    | ShuffleFrame
+    | RivalIconsFrame
     | RivalGardenFrame
     | RivalRoomFrame
     | EffectsFrame
@@ -776,6 +800,7 @@ class State(Struct, frozen=True, kw_only=True):
     scores: tuple[ScoreLine, ...] = ()
     winners: tuple[int, ...] = ()
     solo_deck: tuple[str, ...] = ()
+    solo_discard: tuple[str, ...] = ()
     rival_row: tuple[str, ...] = ()
     events: tuple[str, ...] = ()
 
@@ -818,6 +843,13 @@ class Roll(Struct, frozen=True, tag="roll"):
 
     dice: tuple[tuple[int, ...], ...]
     solo_deck: tuple[str, ...] = ()
+
+
+class Shuffle(Struct, frozen=True, tag="shuffle"):
+    """Chance outcome of a mid-game reshuffle of the bot's discard pile: the cards in their new order
+    (top first). Rule: GINKGO.DISCARD."""
+
+    order: tuple[str, ...]
 
 
 class TakePair(Struct, frozen=True, tag="take_pair"):
@@ -927,6 +959,7 @@ class Decline(Struct, frozen=True, tag="decline"):
 Action = (
     Deal
     | Roll
+    | Shuffle
     | TakePair
     | PlaceDie
     | Trade
@@ -947,4 +980,4 @@ Action = (
     | Decline
 )
 
-CHANCE_ACTIONS = (Deal, Roll)
+CHANCE_ACTIONS = (Deal, Roll, Shuffle)

@@ -40,8 +40,10 @@ from reference.model import (
     RivalGardenFrame,
     RivalIcon,
     RivalIconsFrame,
+    RivalKind,
     RivalRoomFrame,
     Slot,
+    Solo,
     SoloCard,
     SoloDeck,
     Space,
@@ -88,9 +90,16 @@ def is_rival(state: State, clan: int) -> bool:
     return state.clans[clan].rival
 
 
-def start_order(difficulty: Difficulty) -> tuple[int, ...]:
-    """First-round turn order by the rival's Heron. Rule: SOLO.SETUP.DIFFICULTY."""
-    return (RIVAL, PLAYER) if DIFFICULTY[difficulty][1] == 1 else (PLAYER, RIVAL)
+GINKGO_TIME = {Difficulty.EASY: 1, Difficulty.MEDIUM: 2, Difficulty.HARD: 3}
+"""The Gingkogawa bot's Passage of Time space by difficulty. Rule: GINKGO.SETUP."""
+
+
+def start_order(solo: Solo) -> tuple[int, ...]:
+    """First-round turn order: by the Tokugawa rival's Heron, or the Gingkogawa bot always first.
+    Rules: SOLO.SETUP.DIFFICULTY, GINKGO.SETUP."""
+    if solo.rival is RivalKind.GINGKOGAWA:
+        return (RIVAL, PLAYER)
+    return (RIVAL, PLAYER) if DIFFICULTY[solo.difficulty][1] == 1 else (PLAYER, RIVAL)
 
 
 def setup_clans(state: State, clans: list[Clan]) -> list[Clan]:
@@ -99,6 +108,8 @@ def setup_clans(state: State, clans: list[Clan]) -> list[Clan]:
     solo = state.setup.solo
     assert solo is not None
     cp, _, time = DIFFICULTY[solo.difficulty]
+    if solo.rival is RivalKind.GINGKOGAWA:
+        time = GINKGO_TIME[solo.difficulty]  # GINKGO.SETUP; Clan Points as above (RULING.GINKGO_SETUP_CP)
     clans[RIVAL] = replace(clans[RIVAL], cp=cp, time=time, rival=True)
     return clans
 
@@ -276,13 +287,50 @@ def do_icon(state: State, clan: int, icon: RivalIcon) -> State:
             return log(state, f"{clan_name(clan)} (rival) puts a warrior in the {cost}-iron yard")
         case CourtierToGate():
             if members_left(holder, Member.COURTIER) == 0:
+                if _gingkogawa(state):
+                    # GINKGO.EXTRA.GATE_NO_COURTIER: the lowest courtier moves up 1 instead
+                    state = log(
+                        state, f"{clan_name(clan)} (Gingkogawa) has no courtier left: climbs 1 instead"
+                    )
+                    return climb(state, clan, icon, 1)
                 return _undoable(state, clan, icon, "no courtier left")
             state = with_clan(state, clan, move_courtiers(send(holder, Member.COURTIER), None, Floor.GATE))
             return log(state, f"{clan_name(clan)} (rival) puts a courtier at the Gate")
         case ClimbUp(floors=floors):
+            if _gingkogawa(state):
+                instead = courtier_move_instead(state, clan, floors)
+                if instead is not None:
+                    return instead
             return climb(state, clan, icon, floors)
         case _:
             assert_never(icon)
+
+
+def _gingkogawa(state: State) -> bool:
+    solo = state.setup.solo
+    return solo is not None and solo.rival is RivalKind.GINGKOGAWA
+
+
+def courtier_move_instead(state: State, clan: int, floors: int) -> State | None:
+    """Gingkogawa: a Courtier move with no courtier in the castle (none at the Gate or on floors 1-2)
+    places one at the Gate instead; a 2-floor move then moves it to the 1st floor (the player chooses
+    the room). None when the rule does not apply. Rules: GINKGO.EXTRA.COURTIER_MOVE,
+    RULING.GINKGO_NO_COURTIER."""
+    holder = state.clans[clan]
+    if any(holder.courtiers[f] for f in (Floor.GATE, Floor.STEWARDS, Floor.DIPLOMATS)):
+        return None
+    if members_left(holder, Member.COURTIER) == 0:
+        return None
+    holder = move_courtiers(send(holder, Member.COURTIER), None, Floor.GATE)
+    state = with_clan(state, clan, holder)
+    state = log(
+        state, f"{clan_name(clan)} (Gingkogawa) has no courtier in the castle: places one at the Gate"
+    )
+    if floors == 2:
+        state = with_clan(state, clan, move_courtiers(holder, Floor.GATE, Floor.STEWARDS))
+        state = log(state, "and moves it to the Stewards' floor")
+        return push(state, RivalRoomFrame(clan, int(Floor.STEWARDS)))
+    return state
 
 
 def lowest_gardens(state: State, clan: int, kind: object) -> tuple[int, ...]:

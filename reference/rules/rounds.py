@@ -104,10 +104,10 @@ def check_deal(state: State, deal: Deal) -> None:
     if len(deal.pairs) != pairs:
         raise _bad(f"pairs must offer {pairs} starting pair(s) (SETUP.STARTING_PAIRS, SOLO.SETUP.TWO_PLAYER)")
     if solo is not None:
-        if deal.turn_order != rival.start_order(solo.difficulty):
+        if deal.turn_order != rival.start_order(solo):
             raise _bad(
-                f"turn_order must be {list(rival.start_order(solo.difficulty))} for the "
-                f"{solo.difficulty.value} rival (SOLO.SETUP.DIFFICULTY)"
+                f"turn_order must be {list(rival.start_order(solo))} for the "
+                f"{solo.difficulty.value} {solo.rival.value} rival (SOLO.SETUP.DIFFICULTY, GINKGO.SETUP)"
             )
         _permutation("solo_deck", deal.solo_deck, tuple(c.id for c in rival.deck(state).cards))
     elif deal.solo_deck:
@@ -290,7 +290,8 @@ def new_round(state: State, roll: Roll) -> State:
     b = replace(b, bridges=tuple(sorted_bridge(colour, roll.dice[i]) for i, colour in enumerate(COLOURS)))
     state = replace(state, board=b, round=state.round + 1, turn=0, phase=Phase.TURNS)
     if state.setup.solo is not None:
-        state = replace(state, solo_deck=roll.solo_deck)
+        # the whole deck, discards included, is reshuffled (SOLO.ROUND.SHUFFLE, RULING.GINKGO_ROUND_SHUFFLE)
+        state = replace(state, solo_deck=roll.solo_deck, solo_discard=())
     return log(state, f"round {state.round} begins")
 
 
