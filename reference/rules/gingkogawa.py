@@ -163,6 +163,11 @@ def turn_run(state: State, frame: BotTurnFrame) -> State:
             top = by_id[state.solo_deck[0]]
             bridge = board(state).bridges[COLOURS.index(top.bridge)]
             if slot_die(bridge, top.slot) is None:
+                state = log(
+                    state,
+                    f"the bot flips {frame.flipped[-1]}: {top.id} now on top names the {top.slot.value} die "
+                    f"of the {top.bridge.value} bridge, which is not there: flips again",
+                )
                 frame = replace(frame, stage="flip")
                 state = set_top(state, frame)
                 continue

@@ -146,20 +146,25 @@ def take_slot(bridge: Bridge, slot: Slot) -> tuple[int, Bridge]:
     return value, replace(bridge, right=None)
 
 
-def find_die(state: State) -> tuple[tuple[str, ...], SoloCard]:
+def find_die(state: State) -> tuple[tuple[str, ...], SoloCard, tuple[str, ...]]:
     """The flip loop: flip the top card into a row; the card now on top names a die colour and a
-    slot; repeat until that slot holds a die. Returns the flipped cards (in order) and the card that
-    found the die. When the last card is flipped, the row goes under (it is then the whole deck) and
+    slot; repeat until that slot holds a die. Returns the flipped cards (in order), the card that
+    found the die and a readable note per unsuccessful flip. When the last card is flipped, the row goes under (it is then the whole deck) and
     the search goes on; a deck none of whose cards names an available die raises RulesGap.
     Rules: SOLO.TURN.FIND_DIE, RULING.SOLO_DECK_EXHAUSTED."""
     by_id = cards(state)
     order = state.solo_deck
     n = len(order)
     b = board(state)
+    notes: list[str] = []
     for flips in range(1, n + 1):
         top = by_id[order[flips % n]]
         if slot_die(b.bridges[COLOURS.index(top.bridge)], top.slot) is not None:
-            return order[:flips], top
+            return order[:flips], top, tuple(notes)
+        notes.append(
+            f"flips {order[flips - 1]}: {top.id} now on top names the {top.slot.value} die of the "
+            f"{top.bridge.value} bridge, which is not there: flips again"
+        )
     raise RulesGap(
         "SOLO.TURN.FIND_DIE",
         "no card of the Solitaire deck names a bridge slot that holds a die; the rules do not say "
@@ -190,15 +195,18 @@ def rival_turn(state: State, clan: int) -> State:
     the flipped cards go to the bottom of the deck. Rules: SOLO.TURN.FIND_DIE, SOLO.TURN.PLACE,
     SOLO.TURN.NO_STACK_WELL, SOLO.TURN.ACT, SOLO.TURN.TO_BOTTOM, SOLO.GOLDEN.NEVER_PAYS,
     SOLO.GOLDEN.ANY_COLOUR, SOLO.GOLDEN.ONLY_ICONS, RULING.RIVAL_WELL_NO_SEAL, RULING.RIVAL_NO_LANTERN."""
-    flipped, top = find_die(state)
+    flipped, top, notes = find_die(state)
+    for note in notes:
+        state = log(state, f"{clan_name(clan)} (rival) {note}")
     k = len(flipped)
     n = len(state.solo_deck)
     new_deck = state.solo_deck[k % n :] + state.solo_deck[: k % n]
     state = replace(state, solo_deck=new_deck, rival_row=flipped, turn=state.turn + 1)
     state = log(
         state,
-        f"{clan_name(clan)} (rival) flips {', '.join(flipped)}; {top.id} now on top names the "
-        f"{top.slot.value} die of the {top.bridge.value} bridge, which is there: the search stops",
+        f"{clan_name(clan)} (rival) flips {flipped[-1]}: {top.id} now on top names the "
+        f"{top.slot.value} die of the {top.bridge.value} bridge, which is there: the search stops "
+        f"(cards flipped: {', '.join(flipped)})",
     )
     b = board(state)
     bi = COLOURS.index(top.bridge)
@@ -257,8 +265,9 @@ def icons_run(state: State, frame: RivalIconsFrame) -> State:
 
 
 def do_icon(state: State, clan: int, icon: RivalIcon) -> State:
-    """Do one rival icon, or score it as undoable. Rules: SOLO.ICON.*, SOLO.TURN.UNDOABLE,
-    SOLO.GOLDEN.NEVER_PAYS, SOLO.GOLDEN.NO_RESOURCES."""
+    """Do one rival icon, or score it as undoable. Rules: SOLO.ICON.CLAN_POINTS, SOLO.ICON.COINS,
+    SOLO.ICON.INFLUENCE, SOLO.ICON.GARDENER, SOLO.ICON.WARRIOR, SOLO.ICON.COURTIER, SOLO.ICON.CLIMB,
+    SOLO.TURN.UNDOABLE, SOLO.GOLDEN.NEVER_PAYS, SOLO.GOLDEN.NO_RESOURCES."""
     holder = state.clans[clan]
     match icon:
         case Gain(what=what, n=n):
