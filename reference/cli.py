@@ -298,13 +298,14 @@ def rules(section: str | None, status: str | None) -> None:
         group = [e for e in chosen if e.section == name]
         if group:
             console.print(_rules_table(name, group))
-    counts = ", ".join(f"{sum(e.status == s for e in chosen)} {s}s" for s in STATUSES)
+    tally = {s: sum(e.status == s for e in chosen) for s in STATUSES}
+    counts = ", ".join(f"{n} {s}s" for s, n in tally.items() if n or s != "reading")
     shown = len({e.section for e in chosen})
     click.echo(f"{len(chosen)} of {len(entries)} entries in {shown} section(s): {counts}")
 
 
 def _rules_table(section: str, entries: Sequence[RuleEntry]) -> Table:
-    table = Table(title=f"{section} ({len(entries)})", title_justify="left", show_lines=False)
+    table = Table(title=f"{section} ({len(entries)})", title_justify="left", show_lines=True)
     table.add_column("id", no_wrap=True)
     table.add_column("status", no_wrap=True)
     table.add_column("paraphrase", ratio=1)

@@ -18,11 +18,11 @@ import msgspec
 from reference.chance import sample
 from reference.engine import apply, is_chance, is_over, legal_actions, new_game
 from reference.errors import WhiteCastleError
-from reference.model import Action, Deal, DecisionKind, Phase, Roll, Setup, State
+from reference.model import Action, DecisionKind, Phase, Setup, State
 from reference.policies import Policy
 
-Sampler = Callable[[State, random.Random], Deal | Roll]
-"""Gives the outcome of a pending chance decision (the deal or a re-roll)."""
+Sampler = Callable[[State, random.Random], Action]
+"""Gives the outcome of a pending chance decision (the deal, a re-roll, ...) as an action."""
 
 PolicyForClan = Callable[[int], Policy]
 """The policy that decides for a clan (by clan index)."""

@@ -16,7 +16,7 @@ import msgspec
 from msgspec.structs import replace
 
 from reference.engine import apply, new_game
-from reference.errors import IllegalAction, RulesGap, SetupError, TraceError
+from reference.errors import ContentError, IllegalAction, RulesGap, SetupError, TraceError
 from reference.model import Action, Setup, State
 
 TRACE_FORMAT: Final = "wcref-trace"
@@ -91,7 +91,7 @@ def replay(trace: Trace, where: str = "trace") -> State:
     the rule when an action is refused, or when the final digest differs."""
     try:
         state = new_game(trace.setup)
-    except SetupError as exc:
+    except (SetupError, ContentError) as exc:
         raise TraceError(f"{where}: $.setup: {exc}") from exc
     for i, action in enumerate(trace.actions):
         try:
