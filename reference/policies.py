@@ -1,8 +1,10 @@
 """Simple policies that choose among the legal actions, for playing whole games.
 
 - ``random``: uniform among the decision's own options; seal trades only rarely (1 in 10 decisions).
-- ``greedy``: one-step look-ahead on a plain value of the clan's holdings (Clan Points now, members
-  placed, resources, coins, seals, Passage of Time), ties broken by the seeded random generator.
+- ``greedy``: one-step look-ahead: each option is applied, the clan's follow-up choices are settled
+  with a plain default, and the result is valued as the clan's final score if the game ended now
+  plus small amounts for resources, coins, seals and members sent; ties broken by the seeded
+  random generator.
 
 A policy is a function (state, legal actions, rng) -> action. Policies never see hidden information:
 there is none in this game apart from the order of the decks.
@@ -13,9 +15,10 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from reference.engine import apply
-from reference.model import Action, Clan, State, Trade
-from reference.rules.scoring import courtier_points
+from reference.engine import apply, legal_actions
+from reference.model import Action, DecisionKind, Decline, State, StopMove, Trade
+from reference.rules.common import cat
+from reference.rules.scoring import score_clan
 
 Policy = Callable[[State, Sequence[Action], random.Random], Action]
 
@@ -29,29 +32,54 @@ def random_policy(state: State, actions: Sequence[Action], rng: random.Random) -
     return rng.choice(own)
 
 
-def value(clan: Clan) -> float:
-    """A rough worth of a clan's position in Clan Points (for the greedy policy only)."""
+def value(state: State, clan: int) -> float:
+    """A rough worth of a clan's position in Clan Points (for the greedy policy only): its final
+    score if the game ended now, plus small amounts for what it could still turn into points."""
+    holder = state.clans[clan]
+    score = 0.0
+    if state.board is not None:
+        score = score_clan(state.board, clan, holder, cat(state), leftovers=not holder.rival).total
     return (
-        clan.cp
-        + 1.5 * sum(clan.sent)
-        + courtier_points(clan)
-        + 0.4 * (clan.food + clan.iron + clan.pearl)
-        + 0.3 * clan.coins
-        + 0.5 * clan.seals
-        + 0.6 * clan.time
+        score
+        + 1.0 * sum(holder.sent)
+        + 0.3 * (holder.food + holder.iron + holder.pearl)
+        + 0.2 * holder.coins
+        + 0.3 * holder.seals
+        + 0.4 * holder.time
     )
 
 
+_SETTLE_LIMIT = 12
+
+
+def _settle(state: State, clan: int) -> State:
+    """Finish the clan's pending sub-decisions with a plain default (take the first option that
+    is not a decline, a refusal or a trade), so an option is judged by what it leads to."""
+    for _ in range(_SETTLE_LIMIT):
+        decision = state.decision
+        if decision.clan != clan or decision.kind in (DecisionKind.TURN, DecisionKind.DRAFT):
+            return state
+        options: list[Action] = [
+            a for a in legal_actions(state) if not isinstance(a, (Trade, Decline, StopMove))
+        ]
+        if not options:
+            options = [a for a in legal_actions(state) if not isinstance(a, Trade)]
+        if not options:
+            return state
+        state = apply(state, options[0])
+    return state
+
+
 def greedy_policy(state: State, actions: Sequence[Action], rng: random.Random) -> Action:
-    """The option whose immediate result has the best ``value`` for the deciding clan (no trades)."""
+    """The option whose result (after settling the clan's sub-decisions) has the best ``value`` for
+    the deciding clan; seal trades are not considered; ties broken by ``rng``."""
     clan = state.decision.clan
     assert clan is not None
     own: list[Action] = [a for a in actions if not isinstance(a, Trade)] or [*actions]
     best: list[Action] = []
     best_value = float("-inf")
     for action in own:
-        after = apply(state, action)
-        v = value(after.clans[clan])
+        v = value(_settle(apply(state, action), clan), clan)
         if v > best_value + 1e-9:
             best, best_value = [action], v
         elif abs(v - best_value) <= 1e-9:
