@@ -85,7 +85,9 @@ def check_state(state: State) -> list[Breach]:
             out.append(Breach("GARDENER.PLACE", f"garden {g.card} holds two gardeners of one clan"))
     for bridge in board.bridges:
         if not _bridge_sorted(bridge):
-            out.append(Breach("SETUP.BRIDGES_SORTED", f"{bridge.colour.value} bridge is not sorted: {bridge}"))
+            out.append(
+                Breach("SETUP.BRIDGES_SORTED", f"{bridge.colour.value} bridge is not sorted: {bridge}")
+            )
     limit = 1 if state.setup.players <= 2 else 2
     rule = "PLACE.NO_STACK_2P" if limit == 1 else "PLACE.STACK_3_4P"
     for room in board.rooms:
@@ -134,7 +136,9 @@ def check_step(before: State, action: Action, after: State) -> list[Breach]:
     if after.phase is Phase.TURNS and before.round == after.round:
         on_bridges = sum(br.count() for br in after.board.bridges)
         if on_bridges + dice_on_board(after) != total:
-            out.append(Breach("ROUND.COUNT", f"{on_bridges} on bridges + {dice_on_board(after)} placed != {total}"))
+            out.append(
+                Breach("ROUND.COUNT", f"{on_bridges} on bridges + {dice_on_board(after)} placed != {total}")
+            )
     if isinstance(action, Roll):
         remaining = sum(br.count() for br in before.board.bridges)
         if remaining != 3:
@@ -146,7 +150,9 @@ def _hand_in_breaches(before: State, after: State, i: int) -> list[Breach]:
     b, a = before.clans[i], after.clans[i]
     ended = after.round != before.round or after.phase is not before.phase or after.phase is Phase.OVER
     if not ended:
-        return [Breach("SOLO.GOLDEN.NEVER_PAYS", f"the rival's coins fell from {b.coins} to {a.coins} mid-round")]
+        return [
+            Breach("SOLO.GOLDEN.NEVER_PAYS", f"the rival's coins fell from {b.coins} to {a.coins} mid-round")
+        ]
     # the hand-in happened at the end of before.round; the rival's place is in after.turn_order
     rate = 3 if after.turn_order.index(i) == 0 else 5
     # coins gained this action before the hand-in are unknown; the remainder rule must still hold
@@ -168,5 +174,7 @@ def _checkpoint_breaches(before: State, after: State, i: int) -> list[Breach]:
         if b.time < space <= a.time:
             paid = f"clan {i} pays {cost} seal(s) to enter space {space}"
             if paid not in after.events:
-                out.append(Breach("TIME.CHECKPOINTS", f"clan {i} entered space {space} without paying {cost}"))
+                out.append(
+                    Breach("TIME.CHECKPOINTS", f"clan {i} entered space {space} without paying {cost}")
+                )
     return out

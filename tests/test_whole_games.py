@@ -35,11 +35,17 @@ def play_checked(setup: Setup, seed: int, *, greedy: bool = False) -> State:
         assert not breaches, f"seed {seed}, step {steps} ({action!r}): {breaches}"
         state = after
         steps += 1
-    assert state.scores and state.winners
+    assert state.scores
+    assert state.winners
     for line in state.scores:
         parts = (
-            line.during_play + line.coins_and_seals + line.resources + line.time
-            + line.courtiers + line.warriors + line.gardeners
+            line.during_play
+            + line.coins_and_seals
+            + line.resources
+            + line.time
+            + line.courtiers
+            + line.warriors
+            + line.gardeners
         )
         assert line.total == parts, f"seed {seed}: total {line.total} != sum of breakdown {parts}"
     return state
