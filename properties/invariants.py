@@ -19,6 +19,7 @@ from reference.model import (
     Roll,
     State,
 )
+from reference.rules.effects import checkpoint_event
 from reference.rules.holdings import RESOURCE_CAP, SEAL_CAP
 from reference.rules.members import MEMBER_INDEX, MEMBERS_PER_LINE
 from reference.rules.rounds import dice_per_colour
@@ -171,10 +172,8 @@ def _checkpoint_breaches(before: State, after: State, i: int) -> list[Breach]:
     b, a = before.clans[i], after.clans[i]
     out: list[Breach] = []
     for space, cost in _CHECKPOINTS.items():
-        if b.time < space <= a.time:
-            paid = f"clan {i} pays {cost} seal(s) to enter space {space}"
-            if paid not in after.events:
-                out.append(
-                    Breach("TIME.CHECKPOINTS", f"clan {i} entered space {space} without paying {cost}")
-                )
+        if b.time < space <= a.time and checkpoint_event(i, cost, space) not in after.events:
+            out.append(
+                Breach("TIME.CHECKPOINTS", f"clan {i} entered space {space} without paying {cost}")
+            )
     return out

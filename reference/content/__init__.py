@@ -201,8 +201,9 @@ class Catalogue:
 
 
 def load_deck(path: Path | None = None) -> SoloDeck:
-    """Load and validate a Solitaire deck (the shipped provisional deck when ``path`` is None).
-    Raises ContentError with the file and what is wrong."""
+    """Load and validate a Solitaire deck (the shipped provisional deck when ``path`` is None: the
+    printed cards' faces are not available, SOLO.CARDS; expansion cards are out of scope,
+    SOLO.EXPANSIONS). Raises ContentError with the file and what is wrong."""
     if path is None:
         raw = resources.files("reference.content").joinpath("solitaire_provisional.toml").read_bytes()
         where = "reference/content/solitaire_provisional.toml"

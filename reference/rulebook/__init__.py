@@ -27,8 +27,10 @@ _WHERE: Final = "reference/rulebook/register.toml"
 
 
 class RuleEntry(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """One register entry. ``reason`` explains a ruling; ``gap`` names the rules-questions gap it
-    settles; ``questions`` lists the rules-questions items it answers."""
+    """One register entry. ``reason`` explains a ruling or a reading; ``gap`` names the
+    rules-questions gap it settles; ``questions`` lists the rules-questions items it answers. A
+    reading also names its ``readings``, the ``default`` one and the Setup field (``setting``)
+    that selects it."""
 
     id: str
     section: str
@@ -38,6 +40,9 @@ class RuleEntry(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     reason: str | None = None
     gap: str | None = None
     questions: tuple[int, ...] = ()
+    readings: tuple[str, ...] = ()
+    default: str | None = None
+    setting: str | None = None
 
 
 class _Register(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -56,8 +61,12 @@ def parse_register(raw: bytes, where: str = "register") -> tuple[RuleEntry, ...]
     for i, entry in enumerate(entries):
         if not entry.id.strip():
             raise ContentError(f"{where}: rule[{i}]: the id is empty")
-        if entry.status == "ruling" and not (entry.reason and entry.reason.strip()):
-            raise ContentError(f"{where}: rule[{i}] {entry.id}: a ruling must give a reason")
+        if entry.status in ("ruling", "reading") and not (entry.reason and entry.reason.strip()):
+            raise ContentError(f"{where}: rule[{i}] {entry.id}: a {entry.status} must give a reason")
+        if entry.status == "reading" and (len(entry.readings) < 2 or entry.default not in entry.readings):
+            raise ContentError(
+                f"{where}: rule[{i}] {entry.id}: a reading needs two or more readings and a default among them"
+            )
     duplicates = sorted(rid for rid, n in Counter(e.id for e in entries).items() if n > 1)
     if duplicates:
         raise ContentError(f"{where}: duplicate rule id(s): {', '.join(duplicates)}")

@@ -54,3 +54,21 @@ def log(state: State, text: str) -> State:
 def clan_name(index: int) -> str:
     """Display name of a clan."""
     return f"clan {index}"
+
+
+_NOUNS = {
+    "coin": ("coin", "coins"),
+    "seal": ("seal", "seals"),
+    "cp": ("Clan Point", "Clan Points"),
+    "food": ("food", "food"),
+    "iron": ("iron", "iron"),
+    "pearl": ("Mother-of-Pearl", "Mother-of-Pearl"),
+    "step": ("step", "steps"),
+    "card": ("card", "cards"),
+}
+
+
+def amount(n: int, what: str) -> str:
+    """``n`` of a unit in words, e.g. ``amount(2, "coin") == "2 coins"``."""
+    one, many = _NOUNS.get(what, (what, what))
+    return f"{n} {one if n == 1 else many}"

@@ -59,7 +59,7 @@ from reference.model import (
 )
 from reference.rules import holdings
 from reference.rules import time as passage
-from reference.rules.common import board, cat, clan_name, log, pop, push, set_top, with_clan
+from reference.rules.common import amount, board, cat, clan_name, log, pop, push, set_top, with_clan
 
 DARK_STEWARD_SEALS = 1
 """Seals paid to use a Steward's dark row. Rules: CASTLE.DARK_SEAL, SEALS.USES."""
@@ -72,7 +72,7 @@ def describe(effect: Effect) -> str:
     """A short readable name of an icon, for logs."""
     match effect:
         case Gain(what=what, n=n):
-            return f"+{n} {what.value}"
+            return f"+{amount(n, what.value)}"
         case Influence(n=n):
             return f"{n} Passage of Time step{'s' if n > 1 else ''}"
         case ResourceChoice(n=n):
@@ -105,7 +105,7 @@ def resolve(state: State, clan: int, effect: Effect) -> State:
     match effect:
         case Gain(what=what, n=n):
             state = with_clan(state, clan, holdings.gain(state.clans[clan], what, n))
-            return log(state, f"{clan_name(clan)} gains {n} {what.value}")
+            return log(state, f"{clan_name(clan)} gains {amount(n, what.value)}")
         case Influence(n=n):
             return push(state, InfluenceFrame(clan, n))
         case ResourceChoice(n=n):
@@ -264,6 +264,11 @@ def resource_act(state: State, frame: ResourceFrame, action: Action) -> State:
 # ---- InfluenceFrame: Passage of Time --------------------------------------------------------------
 
 
+def checkpoint_event(clan: int, cost: int, space: int) -> str:
+    """The event line of a paid checkpoint (the invariants look for it). Rule: TIME.CHECKPOINTS."""
+    return f"{clan_name(clan)} pays {amount(cost, 'seal')} to enter space {space}"
+
+
 def influence_options(state: State, frame: InfluenceFrame) -> tuple[Action, ...]:
     """At a checkpoint the clan can pay for: pay or stop. Rules: TIME.CHECKPOINTS, TIME.STOP."""
     if frame.steps == 0:
@@ -300,7 +305,7 @@ def influence_run(state: State, frame: InfluenceFrame) -> State:
                 return set_top(state, InfluenceFrame(clan, steps, moved))
             state = log(
                 state,
-                f"{clan_name(clan)} cannot pay {cost} seal(s) for space {holder.time + 1}: stops",
+                f"{clan_name(clan)} cannot pay {amount(cost, 'seal')} for space {holder.time + 1}: stops",
             )
             steps = 0
             break
@@ -325,7 +330,7 @@ def influence_act(state: State, frame: InfluenceFrame, action: Action) -> State:
         cost = passage.next_checkpoint_cost(track, holder)
         holder = passage.step(holdings.pay(holder, GainKind.SEAL, cost))
         state = with_clan(state, clan, holder)
-        state = log(state, f"{clan_name(clan)} pays {cost} seal(s) to enter space {holder.time}")
+        state = log(state, checkpoint_event(clan, cost, holder.time))
         return set_top(state, InfluenceFrame(clan, frame.steps - 1, True))
     assert isinstance(action, StopMove)
     state = log(state, f"{clan_name(clan)} refuses to pay: stops on space {holder.time}")
@@ -365,9 +370,9 @@ def optional_act(state: State, frame: OptionalFrame, action: Action) -> State:
     state = with_clan(state, frame.clan, holder)
     paid = []
     if frame.seals:
-        paid.append(f"{frame.seals} seal(s)")
+        paid.append(amount(frame.seals, "seal"))
     if frame.coins:
-        paid.append(f"{frame.coins} coin(s)")
+        paid.append(amount(frame.coins, "coin"))
     state = log(
         state,
         f"{clan_name(frame.clan)} does {frame.reason}" + (f", paying {' and '.join(paid)}" if paid else ""),

@@ -40,7 +40,7 @@ from reference.model import (
     State,
 )
 from reference.rules import holdings
-from reference.rules.common import board, clan_name, log, pop, push, set_top, with_board, with_clan
+from reference.rules.common import amount, board, clan_name, log, pop, push, set_top, with_board, with_clan
 from reference.rules.placement import SPACE_VALUE, dice_on, put_die
 from reference.rules.rival import cards, slot_die, take_slot
 
@@ -267,7 +267,7 @@ def _place(state: State, frame: BotTurnFrame, top: SoloCard) -> State:
     state = log(
         state,
         f"{clan_name(clan)} (Gingkogawa) places the {top.bridge.value} {value} on "
-        f"{target.value}: gains {gained} coin(s)",
+        f"{target.value}: gains {amount(gained, 'coin')}",
     )
     frame = replace(frame, icons=icons, stage=stage)
     if stage == "extra":

@@ -29,7 +29,7 @@ from reference.model import (
     State,
 )
 from reference.rules import bridges, holdings
-from reference.rules.common import board, clan_name, log, push, with_board, with_clan
+from reference.rules.common import amount, board, clan_name, log, push, with_board, with_clan
 from reference.rules.effects import domain_line, lantern, well
 
 SPACE_VALUE = {
@@ -146,7 +146,7 @@ def why_not(
     if not free and owed > state.clans[clan].coins:
         return (
             "PLACE.MUST_PAY",
-            f"a {die} on {space.value} costs {owed} coin(s); "
+            f"a {die} on {space.value} costs {amount(owed, 'coin')}; "
             f"{clan_name(clan)} holds {state.clans[clan].coins}",
         )
     return None
@@ -205,10 +205,10 @@ def take_and_place(state: State, clan: int, action: PlaceDie, *, pays: bool = Tr
     diff = coin_difference(value, covered)
     if diff > 0:
         holder = holdings.gain(holder, GainKind.COIN, diff)
-        money = f"gains {diff} coin(s)"
+        money = f"gains {amount(diff, 'coin')}"
     elif diff < 0 and pays:
         holder = holdings.pay(holder, GainKind.COIN, -diff)
-        money = f"pays {-diff} coin(s)"
+        money = f"pays {amount(-diff, 'coin')}"
     else:
         money = "pays nothing"
     state = with_clan(state, clan, holder)

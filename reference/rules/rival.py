@@ -51,7 +51,18 @@ from reference.model import (
     WarriorTo,
 )
 from reference.rules import holdings
-from reference.rules.common import board, cat, clan_name, log, pop, push, set_top, with_board, with_clan
+from reference.rules.common import (
+    amount,
+    board,
+    cat,
+    clan_name,
+    log,
+    pop,
+    push,
+    set_top,
+    with_board,
+    with_clan,
+)
 from reference.rules.members import members_left, move_courtiers, send
 from reference.rules.placement import SPACE_VALUE, dice_on, put_die
 
@@ -223,7 +234,7 @@ def rival_turn(state: State, clan: int) -> State:
     state = log(
         state,
         f"{clan_name(clan)} (rival) places the {top.bridge.value} {value} on {space.value} "
-        f"(value {SPACE_VALUE[space]}): gains {gained} coin(s), pays nothing",
+        f"(value {SPACE_VALUE[space]}): gains {amount(gained, 'coin')}, pays nothing",
     )
     icons = icons_of(state, flipped)
     return push(state, RivalIconsFrame(clan, icons))
@@ -233,9 +244,9 @@ def describe_icon(icon: RivalIcon) -> str:
     """A short readable name of a rival icon."""
     match icon:
         case Gain(what=what, n=n):
-            return f"+{n} {what.value}"
+            return f"+{amount(n, what.value)}"
         case Influence(n=n):
-            return f"{n} Passage of Time step(s)"
+            return f"{amount(n, 'step')} on the Passage of Time"
         case GardenerTo(kind=kind):
             return f"gardener to a {kind.value if kind else 'any'} garden"
         case WarriorTo(cost=cost):
@@ -272,7 +283,7 @@ def do_icon(state: State, clan: int, icon: RivalIcon) -> State:
     match icon:
         case Gain(what=what, n=n):
             state = with_clan(state, clan, holdings.gain(holder, what, n))
-            return log(state, f"{clan_name(clan)} (rival) gains {n} {what.value}")
+            return log(state, f"{clan_name(clan)} (rival) gains {amount(n, what.value)}")
         case Influence(n=n):
             return push(state, InfluenceFrame(clan, n))
         case GardenerTo(kind=kind):
