@@ -19,7 +19,7 @@ import random
 import sys
 import time
 import tracemalloc
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Final
 
@@ -31,8 +31,9 @@ from rich.table import Table
 from rich.text import Text
 
 from reference import wire
+from reference.content import load_deck
 from reference.errors import WhiteCastleError
-from reference.model import Phase, ScoreLine, Setup, State
+from reference.model import Difficulty, Phase, RivalKind, ScoreLine, Setup, Solo, State
 from reference.play import GameRecord, Step, play_game, same_policy
 from reference.policies import POLICIES
 from reference.rulebook import STATUSES, RuleEntry, load_register
@@ -213,10 +214,97 @@ def cli(ctx: click.Context) -> None:
 
 
 _POLICY_CHOICE = click.Choice(sorted(POLICIES))
+_DIFFICULTY = {
+    "easy": Difficulty.EASY,
+    "medium": Difficulty.MEDIUM,
+    "normal": Difficulty.MEDIUM,
+    "hard": Difficulty.HARD,
+}
+
+
+def _solo_options(func: Callable[..., None]) -> Callable[..., None]:
+    """The options that set up a solo game against a rival (SOLO.*, GINKGO.*)."""
+    options = [
+        click.option(
+            "--bot",
+            type=click.Choice([r.value for r in RivalKind]),
+            default=None,
+            help="Play solo against this rival (tokugawa: the official visit; gingkogawa: the community bot).",
+        ),
+        click.option(
+            "--difficulty",
+            type=click.Choice(list(_DIFFICULTY)),
+            default=None,
+            help="Solo difficulty (normal = medium); implies --bot tokugawa when no --bot is given.",
+        ),
+        click.option(
+            "--deck",
+            "deck_path",
+            type=click.Path(dir_okay=False, path_type=Path),
+            default=None,
+            help="A Solitaire deck file (TOML, format of reference/content/solitaire_provisional.toml).",
+        ),
+        click.option(
+            "--action-order",
+            type=click.Choice(["rows", "cards"]),
+            default="rows",
+            show_default=True,
+            help="Reading READING.SOLO_ACTION_ORDER of the rival's two cards.",
+        ),
+        click.option(
+            "--pair-colour",
+            type=click.Choice(["any", "die"]),
+            default="any",
+            show_default=True,
+            help="Reading READING.GINKGO_PAIR_COLOUR of the Gingkogawa Stewards' search.",
+        ),
+    ]
+    for option in reversed(options):
+        func = option(func)
+    return func
+
+
+def _make_setup(
+    players: int | None,
+    bot: str | None,
+    difficulty: str | None,
+    deck_path: Path | None,
+    action_order: str,
+    pair_colour: str,
+    *,
+    solo_by_default: bool = False,
+) -> Setup:
+    """The Setup the options describe; a solo game when a rival option is given (or by default)."""
+    solo_wanted = bot is not None or difficulty is not None or deck_path is not None
+    if not solo_wanted and (players is not None or not solo_by_default):
+        return Setup(players=players if players is not None else 2)
+    if players not in (None, 2):
+        raise UserError("a solo game is a 2-player game: drop --players or use --players 2")
+    deck = None
+    if deck_path is not None:
+        try:
+            deck = load_deck(deck_path)
+        except WhiteCastleError as exc:
+            raise UserError(str(exc)) from exc
+    solo = Solo(
+        rival=RivalKind(bot) if bot is not None else RivalKind.TOKUGAWA,
+        difficulty=_DIFFICULTY[difficulty] if difficulty is not None else Difficulty.MEDIUM,
+        deck=deck,
+        action_order=action_order,
+        pair_colour=pair_colour,
+    )
+    return Setup(players=2, solo=solo)
+
+
+def _describe(setup: Setup) -> str:
+    if setup.solo is None:
+        return f"{setup.players} clans"
+    deck = setup.solo.deck.name if setup.solo.deck is not None else "provisional-9 (stand-in, see README)"
+    return f"solo against the {setup.solo.rival.value} rival ({setup.solo.difficulty.value}), deck {deck}"
 
 
 @cli.command()
-@click.option("--players", type=click.IntRange(2, 4), default=2, show_default=True, help="Number of clans.")
+@click.option("--players", type=click.IntRange(2, 4), default=None, help="Number of clans (default 2).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the game's random generator.")
 @click.option(
     "--policy", type=_POLICY_CHOICE, default="random", show_default=True, help="Policy of every clan."
@@ -229,15 +317,28 @@ _POLICY_CHOICE = click.Choice(sorted(POLICIES))
     help="Write the game's trace (JSON) to this file.",
 )
 @click.option("--quiet", is_flag=True, help="Print only the score table and the winner(s).")
-def play(players: int, seed: int, policy: str, trace_path: Path | None, quiet: bool) -> None:
-    """Play one complete seeded game and print its log and final score."""
+@_solo_options
+def play(
+    players: int | None,
+    seed: int,
+    policy: str,
+    trace_path: Path | None,
+    quiet: bool,
+    bot: str | None,
+    difficulty: str | None,
+    deck_path: Path | None,
+    action_order: str,
+    pair_colour: str,
+) -> None:
+    """Play one complete seeded game and print its log and final score (a solo game with --bot or
+    --difficulty; the player's side is driven by --policy)."""
     if trace_path is not None and not trace_path.resolve().parent.is_dir():
         raise UserError(f"cannot write trace {trace_path}: no directory {trace_path.parent}")
-    setup = Setup(players=players)
+    setup = _make_setup(players, bot, difficulty, deck_path, action_order, pair_colour)
     record = _play(setup, policy, seed)
     console = _stdout()
     if not quiet:
-        click.echo(f"wcref play: {players} clans, policy {policy}, seed {seed}")
+        click.echo(f"wcref play: {_describe(setup)}, policy {policy}, seed {seed}")
         click.echo("")
         for line in log_lines(record.steps):
             click.echo(line)
@@ -319,15 +420,33 @@ def _rules_table(section: str, entries: Sequence[RuleEntry]) -> Table:
 
 @cli.command()
 @click.option("--games", type=click.IntRange(min=1), default=2000, show_default=True, help="Games to play.")
-@click.option("--players", type=click.IntRange(2, 4), default=2, show_default=True, help="Number of clans.")
+@click.option(
+    "--players",
+    type=click.IntRange(2, 4),
+    default=None,
+    help="Bench multi-clan games of this many clans instead of solo games.",
+)
 @click.option(
     "--policy", type=_POLICY_CHOICE, default="random", show_default=True, help="Policy of every clan."
 )
 @click.option("--seed", type=int, default=0, show_default=True, help="Game i uses seed SEED + i.")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
-def bench(games: int, players: int, policy: str, seed: int, quiet: bool) -> None:
-    """Play GAMES complete games on one core: games/s, decisions/s and memory use."""
-    setup = Setup(players=players)
+@_solo_options
+def bench(
+    games: int,
+    players: int | None,
+    policy: str,
+    seed: int,
+    quiet: bool,
+    bot: str | None,
+    difficulty: str | None,
+    deck_path: Path | None,
+    action_order: str,
+    pair_colour: str,
+) -> None:
+    """Play GAMES complete games on one core: games/s, decisions/s and memory use. By default solo
+    games against the Tokugawa rival (medium); --players N benches N-clan games."""
+    setup = _make_setup(players, bot, difficulty, deck_path, action_order, pair_colour, solo_by_default=True)
     _play(setup, policy, seed, keep_steps=False)  # warm-up: content tables and imports
     early_at = max(1, math.ceil(games / 10))
     early_rss: float | None = None
@@ -364,7 +483,7 @@ def bench(games: int, players: int, policy: str, seed: int, quiet: bool) -> None
         tracemalloc.stop()
 
     elapsed = max(elapsed, 1e-9)
-    click.echo(f"bench: {games} games, {players} clans, policy {policy}, seeds {seed}..{seed + games - 1}")
+    click.echo(f"bench: {games} games, {_describe(setup)}, policy {policy}, seeds {seed}..{seed + games - 1}")
     click.echo(f"{games / elapsed:.1f} games/s")
     click.echo(
         f"{decisions / elapsed:.0f} decisions/s ({decisions / games:.1f} decisions per game, {elapsed:.2f} s)"

@@ -200,12 +200,17 @@ def _member_index(member: Member) -> int:
 # ---- EffectsFrame: a bundle of icons -------------------------------------------------------------
 
 
+_PLAIN = (Gain, ResourceChoice, DecreeIcon)
+"""Icons whose order cannot change anything: plain gains, resource picks (made after the plain gains,
+so the pick sees them) and Decrees. Rule: RULING.GAINS_PER_ICON."""
+
+
 def order_matters(effects: tuple[Effect, ...]) -> bool:
-    """The clan chooses the order when at least two different icons remain and one of them is not a
-    plain gain. Rule: RULING.EFFECTS_OPTIONAL_ORDER."""
+    """The clan chooses the order when at least two different icons remain and one of them is not
+    plain (a step, a Lantern, a Well, an action...). Rule: RULING.EFFECTS_OPTIONAL_ORDER."""
     if len(effects) < 2:
         return False
-    if all(isinstance(e, Gain) for e in effects):
+    if all(isinstance(e, _PLAIN) for e in effects):
         return False
     first = effects[0]
     return any(e != first for e in effects[1:])
@@ -228,7 +233,9 @@ def effects_run(state: State, frame: EffectsFrame) -> State:
     """Resolve the first icon (order does not matter or only one is left)."""
     if not frame.effects:
         return pop(state)
-    return _take(state, frame, 0)
+    # plain gains before resource picks, so a pick is made knowing the rest (RULING.GAINS_PER_ICON)
+    first = next((i for i, e in enumerate(frame.effects) if not isinstance(e, ResourceChoice)), 0)
+    return _take(state, frame, first)
 
 
 def effects_act(state: State, frame: EffectsFrame, action: Action) -> State:

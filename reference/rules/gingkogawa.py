@@ -114,6 +114,7 @@ def bonus(difficulty: Difficulty, round_number: int) -> tuple[RivalIcon, ...]:
 
 def start_turn(state: State, clan: int) -> State:
     """Begin the bot's turn. Rule: GINKGO.TURN.FIND_DIE."""
+    state = log(state, f"— round {state.round}, turn {state.turn + 1}: {clan_name(clan)} (Gingkogawa) —")
     state = replace(state, turn=state.turn + 1)
     return push(state, BotTurnFrame(clan))
 

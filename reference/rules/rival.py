@@ -206,6 +206,7 @@ def rival_turn(state: State, clan: int) -> State:
     the flipped cards go to the bottom of the deck. Rules: SOLO.TURN.FIND_DIE, SOLO.TURN.PLACE,
     SOLO.TURN.NO_STACK_WELL, SOLO.TURN.ACT, SOLO.TURN.TO_BOTTOM, SOLO.GOLDEN.NEVER_PAYS,
     SOLO.GOLDEN.ANY_COLOUR, SOLO.GOLDEN.ONLY_ICONS, RULING.RIVAL_WELL_NO_SEAL, RULING.RIVAL_NO_LANTERN."""
+    state = log(state, f"— round {state.round}, turn {state.turn + 1}: {clan_name(clan)} (rival) —")
     flipped, top, notes = find_die(state)
     for note in notes:
         state = log(state, f"{clan_name(clan)} (rival) {note}")
