@@ -17,7 +17,8 @@ from msgspec.structs import replace
 
 from reference.engine import apply, new_game
 from reference.errors import ContentError, IllegalAction, RulesGap, SetupError, TraceError
-from reference.model import Action, Setup, State
+from reference.model import Action, Board, Clan, Decision, Phase, ScoreLine, Setup, State
+from reference.rules.time import turn_order as time_order
 
 TRACE_FORMAT: Final = "wcref-trace"
 TRACE_VERSION: Final = 1
@@ -40,7 +41,7 @@ _state_decoder = msgspec.json.Decoder(State)
 _trace_decoder = msgspec.json.Decoder(Trace)
 
 
-def encode(value: State | Action | Trace | Setup) -> bytes:
+def encode(value: State | Action | Trace | Setup | Observation) -> bytes:
     """Canonical JSON bytes (deterministic key order)."""
     return _encoder.encode(value)
 
@@ -55,15 +56,69 @@ def decode_state(data: bytes | str) -> State:
     return _state_decoder.decode(data)
 
 
+class Observation(msgspec.Struct, frozen=True, kw_only=True):
+    """The canonical observation: everything two implementations must agree on, without the
+    reference's internals (its stack of pending work, its event log and its stacking counter).
+
+    ``clans`` are the clans' holdings with ``arrival`` set to 0; ``time_order`` gives the stacking
+    instead: the clans ordered as the Passage of Time would order them now (furthest first, on a
+    shared space the marker on top first). ``decision`` is who decides next and what kind of decision
+    it is. The rival's deck is ``solo_deck`` (top first), its discard pile ``solo_discard``.
+    """
+
+    setup: Setup
+    phase: Phase
+    decision: Decision
+    round: int
+    turn: int
+    turn_order: tuple[int, ...]
+    time_order: tuple[int, ...]
+    clans: tuple[Clan, ...]
+    board: Board | None
+    draft: tuple[tuple[str, str], ...]
+    solo_deck: tuple[str, ...]
+    solo_discard: tuple[str, ...]
+    rival_row: tuple[str, ...]
+    scores: tuple[ScoreLine, ...]
+    winners: tuple[int, ...]
+
+
+def observe(state: State) -> Observation:
+    """The canonical observation of a state (see :class:`Observation`). Rules: TIME.STACK,
+    TURN.DECISION."""
+    return Observation(
+        setup=state.setup,
+        phase=state.phase,
+        decision=state.decision,
+        round=state.round,
+        turn=state.turn,
+        turn_order=state.turn_order,
+        time_order=time_order(state.clans),
+        clans=tuple(replace(c, arrival=0) for c in state.clans),
+        board=state.board,
+        draft=state.draft,
+        solo_deck=state.solo_deck,
+        solo_discard=state.solo_discard,
+        rival_row=state.rival_row,
+        scores=state.scores,
+        winners=state.winners,
+    )
+
+
 def observation(state: State) -> State:
-    """The state without its ``events`` (the log of the last action), i.e. what two implementations
-    must agree on."""
+    """The full state without its ``events`` (the log of the last action): the reference's own
+    replay check compares these."""
     return replace(state, events=())
 
 
 def digest(state: State) -> str:
-    """SHA-256 of the canonical JSON of the observation (hex)."""
+    """SHA-256 of the canonical JSON of the state without its events (hex)."""
     return hashlib.sha256(encode(observation(state))).hexdigest()
+
+
+def observation_digest(state: State) -> str:
+    """SHA-256 of the canonical JSON of :func:`observe` (hex): what another implementation can match."""
+    return hashlib.sha256(encode(observe(state))).hexdigest()
 
 
 def write_trace(path: Path, setup: Setup, actions: list[Action], final: State) -> None:
@@ -104,8 +159,14 @@ def replay(trace: Trace, where: str = "trace") -> State:
 
 
 def schemas() -> dict[str, object]:
-    """JSON Schemas of the wire types: action, state, trace, setup."""
+    """JSON Schemas of the wire types: action, state, trace, setup, observation."""
     out: dict[str, object] = {}
-    for name, typ in (("action", Action), ("state", State), ("trace", Trace), ("setup", Setup)):
+    for name, typ in (
+        ("action", Action),
+        ("state", State),
+        ("trace", Trace),
+        ("setup", Setup),
+        ("observation", Observation),
+    ):
         out[name] = msgspec.json.schema(typ)
     return out
