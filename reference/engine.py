@@ -24,6 +24,9 @@ from reference.model import (
     Audience,
     BotTurnFrame,
     CastleRowFrame,
+    ChooseGarden,
+    ChooseRoom,
+    ChooseYard,
     Climb,
     CourtierFrame,
     Deal,
@@ -386,6 +389,41 @@ def _diagnose(state: State, frame: Frame, action: Action, rule: str) -> tuple[st
                 f"climbing {action.floors} floor(s) costs {cost} Mother-of-Pearl; "
                 f"{clan_name(frame.clan)} holds {holder.pearl}",
             )
+    if isinstance(frame, MemberFrame):
+        holder = state.clans[frame.clan]
+        if members.members_left(holder, frame.member) == 0:
+            return "MEMBERS.LEFTMOST", f"no {frame.member.value} is left on the Domain board"
+        board = state.board
+        assert board is not None
+        if isinstance(action, ChooseYard):
+            yard = next((y for y in board.yards if y.cost == action.cost), None)
+            if yard is None:
+                return "WARRIOR.PLACE", f"no Training Yard costs {action.cost} iron"
+            return (
+                "WARRIOR.PLACE",
+                f"the {action.cost}-iron yard costs {action.cost} iron; {clan_name(frame.clan)} holds {holder.iron}",
+            )
+        if isinstance(action, ChooseGarden):
+            if not 0 <= action.slot < len(board.gardens):
+                return "GARDENER.PLACE", f"there is no garden slot {action.slot}"
+            slot = board.gardens[action.slot]
+            if frame.clan in slot.gardeners:
+                return "GARDENER.PLACE", f"{slot.card} already holds a gardener of {clan_name(frame.clan)}"
+            food = catalogue(state.setup.content).gardens[slot.card].food
+            return (
+                "GARDENER.PLACE",
+                f"{slot.card} costs {food} food; {clan_name(frame.clan)} holds {holder.food}",
+            )
+    if isinstance(frame, RoomFrame) and isinstance(action, ChooseRoom):
+        return (
+            "COURTIER.FLOORS",
+            f"the courtier's climb ended on floor {frame.floor}: choose a room of that floor",
+        )
+    if isinstance(frame, CastleRowFrame):
+        if frame.light:
+            return "EFFECT.LIGHT_ACTION", f"{_name(action)} is not a light-background block of a castle card"
+        rule = "EFFECT.ANY_DIE_TILE" if frame.colour is None else "EFFECT.DIE_TILE_ACTION"
+        return rule, f"{_name(action)} is not a block whose die tile fits this action"
     kind = _decision_kind(frame)
     return rule, f"{_name(action)} is not an option of the pending {kind.value} decision"
 

@@ -1,0 +1,260 @@
+"""The ``wcref`` command line, driven through click's CliRunner."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from reference import wire
+from reference.cli import cli
+from reference.model import Colour, End, PlaceDie, Setup, Space
+from reference.play import play_game, same_policy
+from reference.policies import POLICIES
+from reference.rulebook import load_register, rule_ids
+
+
+def run(*args: str) -> Result:
+    return CliRunner().invoke(cli, list(args))
+
+
+def assert_one_line_error(result: Result) -> None:
+    assert result.exit_code == 2, result.output
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1, result.stderr
+    assert lines[0].startswith("error: ")
+    assert "Traceback" not in result.output
+
+
+@pytest.fixture(scope="module")
+def trace_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("trace") / "game.json"
+    result = run("play", "--seed", "11", "--quiet", "--trace", str(path))
+    assert result.exit_code == 0, result.output
+    return path
+
+
+# ---- play ------------------------------------------------------------------------------------------
+
+
+def test_play_prints_log_score_table_and_winner() -> None:
+    result = run("play", "--seed", "7")
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "Setup · deal" in out
+    assert re.search(r"^Round 1 · turn 1 · clan [01]$", out, re.MULTILINE)
+    assert re.search(r"^Round 3 · turn 6 · clan [01]$", out, re.MULTILINE)
+    assert "the game is over" in out
+    assert "Final score (Clan Points)" in out
+    for header in ("during", "coins+", "resources", "Passage", "courtiers", "warriors", "gardeners", "total"):
+        assert header in out
+    assert re.search(r"^clan 0 ", out, re.MULTILINE)
+    assert re.search(r"^clan 1 ", out, re.MULTILINE)
+    assert re.search(r"^(winner|shared win): clan \d(, clan \d)* \(\d+ CP\)$", out, re.MULTILINE)
+
+
+def test_play_same_seed_same_output() -> None:
+    first, second = run("play", "--seed", "42"), run("play", "--seed", "42")
+    assert first.exit_code == second.exit_code == 0
+    assert first.stdout_bytes == second.stdout_bytes
+    assert run("play", "--seed", "43").stdout_bytes != first.stdout_bytes
+
+
+def test_play_four_clans_greedy() -> None:
+    result = run("play", "--players", "4", "--policy", "greedy", "--seed", "3")
+    assert result.exit_code == 0, result.output
+    for clan in range(4):
+        assert re.search(rf"^clan {clan} ", result.stdout, re.MULTILINE)
+    assert re.search(r"^(winner|shared win): ", result.stdout, re.MULTILINE)
+
+
+def test_play_quiet_prints_only_the_result() -> None:
+    result = run("play", "--seed", "7", "--quiet")
+    assert result.exit_code == 0, result.output
+    assert "Round 1" not in result.stdout
+    assert "Final score" in result.stdout
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("play", "--players", "5"),
+        ("play", "--players", "1"),
+        ("play", "--policy", "clever"),
+        ("play", "--seed", "abc"),
+        ("play", "--no-such-option"),
+        ("no-such-command",),
+        ("bench", "--games", "0"),
+        ("play", "--trace", "/no/such/directory/game.json"),
+    ],
+)
+def test_bad_options_give_one_line_error(args: tuple[str, ...]) -> None:
+    assert_one_line_error(run(*args))
+
+
+def test_play_game_is_deterministic_and_replays() -> None:
+    policy = same_policy(POLICIES["random"])
+    a = play_game(Setup(players=3), policy, random.Random(5))
+    b = play_game(Setup(players=3), policy, random.Random(5))
+    assert a.actions == b.actions
+    assert wire.digest(a.final) == wire.digest(b.final)
+    assert len(a.steps) == len(a.actions)
+    assert a.final.scores
+    assert a.final.winners
+    trace = wire.Trace(setup=a.setup, actions=a.actions, final=wire.digest(a.final))
+    assert wire.digest(wire.replay(trace)) == wire.digest(a.final)
+
+
+# ---- trace and replay --------------------------------------------------------------------------------
+
+
+def test_trace_then_replay_reaches_the_same_final_state(trace_file: Path) -> None:
+    record = play_game(Setup(players=2), same_policy(POLICIES["random"]), random.Random(11))
+    expected = wire.digest(record.final)
+    assert wire.read_trace(trace_file).final == expected
+
+    result = run("replay", str(trace_file))
+    assert result.exit_code == 0, result.output
+    assert f"replayed {len(record.actions)} actions: final state matches (digest {expected})" in result.stdout
+    assert "Final score (Clan Points)" in result.stdout
+    # The replay shows the same score table and winner(s) as the game itself.
+    played = run("play", "--seed", "11", "--quiet").stdout
+    assert result.stdout.startswith(played)
+
+
+def _write(tmp_path: Path, trace: dict[str, object] | str) -> Path:
+    path = tmp_path / "broken.json"
+    path.write_text(trace if isinstance(trace, str) else json.dumps(trace), encoding="utf-8")
+    return path
+
+
+def _load(trace_file: Path) -> dict[str, object]:
+    data = json.loads(trace_file.read_text(encoding="utf-8"))
+    assert isinstance(data, dict)
+    return data
+
+
+def test_replay_bad_json(tmp_path: Path) -> None:
+    result = run("replay", str(_write(tmp_path, '{"format": "wcref-trace", "actions": [')))
+    assert_one_line_error(result)
+    assert "not valid JSON" in result.stderr
+
+
+def test_replay_wrong_field_type(trace_file: Path, tmp_path: Path) -> None:
+    data = _load(trace_file)
+    data["setup"] = {"players": "two"}
+    result = run("replay", str(_write(tmp_path, data)))
+    assert_one_line_error(result)
+    assert "$.setup.players" in result.stderr
+
+
+def test_replay_unknown_action_type(trace_file: Path, tmp_path: Path) -> None:
+    data = _load(trace_file)
+    actions = data["actions"]
+    assert isinstance(actions, list)
+    actions[3] = {"type": "teleport"}
+    assert_one_line_error(run("replay", str(_write(tmp_path, data))))
+
+
+def test_replay_illegal_action(trace_file: Path, tmp_path: Path) -> None:
+    data = _load(trace_file)
+    actions = data["actions"]
+    assert isinstance(actions, list)
+    # The second action answers the draft; a die placement there is refused by the engine.
+    actions[1] = json.loads(wire.encode(PlaceDie(Colour.CORAL, End.LEFT, Space.WELL)))
+    result = run("replay", str(_write(tmp_path, data)))
+    assert_one_line_error(result)
+    assert "$.actions[1]" in result.stderr
+
+
+def test_replay_action_after_the_end(trace_file: Path, tmp_path: Path) -> None:
+    data = _load(trace_file)
+    actions = data["actions"]
+    assert isinstance(actions, list)
+    actions.append(actions[-1])
+    data["final"] = None
+    result = run("replay", str(_write(tmp_path, data)))
+    assert_one_line_error(result)
+    assert "game is over" in result.stderr
+
+
+def test_replay_final_digest_mismatch(trace_file: Path, tmp_path: Path) -> None:
+    data = _load(trace_file)
+    data["final"] = "0" * 64
+    result = run("replay", str(_write(tmp_path, data)))
+    assert_one_line_error(result)
+    assert "$.final" in result.stderr
+
+
+def test_replay_missing_file(tmp_path: Path) -> None:
+    assert_one_line_error(run("replay", str(tmp_path / "absent.json")))
+
+
+# ---- rules -------------------------------------------------------------------------------------------
+
+
+def test_rules_lists_every_id() -> None:
+    result = run("rules")
+    assert result.exit_code == 0, result.output
+    assert set(re.findall(r"^│ (\S+)", result.stdout, re.MULTILINE)) == rule_ids()
+    total = len(load_register())
+    assert re.search(rf"^{total} of {total} entries in \d+ section\(s\): ", result.stdout, re.MULTILINE)
+
+
+def test_rules_filters_by_section_and_status() -> None:
+    register = load_register()
+    rulings = [e for e in register if e.status == "ruling"]
+    result = run("rules", "--status", "ruling")
+    assert result.exit_code == 0, result.output
+    assert f"{len(rulings)} of {len(register)} entries" in result.stdout
+    assert "reason:" in result.stdout
+    listed = set(re.findall(r"^│ (\S+)", result.stdout, re.MULTILINE))
+    assert listed == {e.id for e in rulings}
+
+    courtiers = [e for e in register if e.section == "courtiers"]
+    result = run("rules", "--section", "courtiers")
+    assert result.exit_code == 0, result.output
+    assert f"{len(courtiers)} of {len(register)} entries in 1 section(s)" in result.stdout
+
+
+def test_rules_unknown_section() -> None:
+    assert_one_line_error(run("rules", "--section", "dragons"))
+
+
+# ---- bench -------------------------------------------------------------------------------------------
+
+
+def test_bench_reports_games_per_second() -> None:
+    result = run("bench", "--games", "20", "--quiet")
+    assert result.exit_code == 0, result.output
+    assert re.search(r"^[0-9.]+ games/s$", result.stdout, re.MULTILINE), result.stdout
+    assert re.search(r"^[0-9.]+ decisions/s", result.stdout, re.MULTILINE)
+    assert "tracemalloc" in result.stdout
+    assert "max RSS" in result.stdout
+    assert "memory flatness" in result.stdout
+
+
+# ---- schema ------------------------------------------------------------------------------------------
+
+
+def test_schema_writes_valid_json(tmp_path: Path, trace_file: Path) -> None:
+    out = tmp_path / "schemas"
+    result = run("schema", str(out))
+    assert result.exit_code == 0, result.output
+    names = {p.name for p in out.iterdir()}
+    assert names == {f"{name}.schema.json" for name in wire.schemas()}
+    loaded = {p.name: json.loads(p.read_text(encoding="utf-8")) for p in out.iterdir()}
+    assert all(isinstance(body, dict) for body in loaded.values())
+
+    jsonschema = pytest.importorskip("jsonschema")
+    jsonschema.validate(_load(trace_file), loaded["trace.schema.json"])
+
+
+def test_schema_prints_when_no_directory() -> None:
+    result = run("schema")
+    assert result.exit_code == 0, result.output
+    assert set(json.loads(result.stdout)) == set(wire.schemas())

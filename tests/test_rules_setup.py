@@ -1,0 +1,334 @@
+"""Setup: the deal (cards in use, dice per colour, die tiles, gardens, yards), the starting draft and the
+starting position."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from reference.chance import sample_deal
+from reference.content import base_content, catalogue
+from reference.engine import apply, new_game
+from reference.errors import SetupError
+from reference.model import (
+    COLOURS,
+    Clan,
+    Colour,
+    Deal,
+    DecisionKind,
+    Effect,
+    Gain,
+    GainKind,
+    Influence,
+    LanternIcon,
+    Phase,
+    Resource,
+    ResourceChoice,
+    Setup,
+    TakePair,
+    TakeResource,
+)
+from reference.rules.rounds import cards_in_use
+from tests.helpers import (
+    DIE_TILES,
+    assert_illegal,
+    board,
+    clan,
+    dealt,
+    make_deal,
+    room,
+    settle,
+    started,
+    waiting,
+)
+
+DIAMOND = {"S1", "S3", "S6", "S8", "S11", "S14", "D1", "D9", "D12"}
+
+
+@pytest.mark.rule("SETUP.TWO_PLAYER_REMOVED")
+def test_setup_two_players_removes_diamond_cards() -> None:
+    cat = catalogue(None)
+    stewards = set(cards_in_use(cat, 2, 1))
+    diplomats = set(cards_in_use(cat, 2, 2))
+    assert stewards == {"S2", "S4", "S5", "S7", "S9", "S10", "S12", "S13", "S15"}
+    assert diplomats == {"D2", "D3", "D4", "D5", "D6", "D7", "D8", "D10", "D11"}
+    assert not (stewards | diplomats) & DIAMOND
+    assert len(cards_in_use(cat, 3, 1)) == 15
+    assert len(cards_in_use(cat, 4, 2)) == 12
+
+
+@pytest.mark.rule("SETUP.TWO_PLAYER_REMOVED", "RULING.CHANCE_DEAL")
+def test_setup_two_players_deal_with_a_diamond_card_refused() -> None:
+    state = new_game(Setup(players=2))
+    with_s1 = make_deal(2, stewards=("S1", *make_deal(2).stewards[1:]))
+    assert_illegal(state, with_s1, "RULING.CHANCE_DEAL")
+    with_d9 = make_deal(2, diplomats=(*make_deal(2).diplomats, "D9"))
+    assert_illegal(state, with_d9, "RULING.CHANCE_DEAL")
+
+
+@pytest.mark.rule("SETUP.TWO_PLAYER_REMOVED", "RULING.CHANCE_DEAL")
+@pytest.mark.parametrize("seed", range(20))
+def test_setup_sampled_two_player_deals_hold_no_diamond(seed: int) -> None:
+    deal = sample_deal(random.Random(seed), 2)
+    assert not (set(deal.stewards) | set(deal.diplomats)) & DIAMOND
+    assert len(deal.stewards) == 9
+    assert len(deal.diplomats) == 9
+
+
+@pytest.mark.rule("SETUP.DICE_PER_COLOUR")
+@pytest.mark.parametrize(("players", "per_colour"), [(2, 3), (3, 4), (4, 5)])
+def test_setup_dice_per_colour_players_plus_one(players: int, per_colour: int) -> None:
+    state = dealt(players)
+    assert [b.count() for b in board(state).bridges] == [per_colour] * 3
+    assert [b.colour for b in board(state).bridges] == list(COLOURS)
+    deal = sample_deal(random.Random(players), players)
+    assert [len(d) for d in deal.dice] == [per_colour] * 3
+
+
+@pytest.mark.rule("SETUP.DICE_PER_COLOUR", "RULING.CHANCE_DEAL")
+def test_setup_wrong_number_of_dice_refused() -> None:
+    state = new_game(Setup(players=2))
+    assert_illegal(state, make_deal(2, dice=((1, 2, 3, 4), (1, 2, 3), (1, 2, 3))), "RULING.CHANCE_DEAL")
+    assert_illegal(state, make_deal(2, dice=((1, 2, 0), (1, 2, 3), (1, 2, 3))), "RULING.CHANCE_DEAL")
+
+
+@pytest.mark.rule("SETUP.DIE_TILES.NO_MONO", "RULING.DIE_TILE_LAYOUT")
+def test_setup_deal_with_one_colour_room_refused() -> None:
+    state = new_game(Setup(players=2))
+    # Steward room 0 would show coral, coral, coral
+    mono_steward = (
+        "coral-iron",
+        "coral-food",
+        "coral-pearl",
+        "black-iron",
+        "white-food",
+        "white-iron",
+        "coral-choice",
+        "black-food",
+        "white-pearl",
+        "black-pearl",
+        "white-choice",
+        "white-coin",
+        "black-choice",
+        "coral-coin",
+        "black-coin",
+    )
+    assert sorted(mono_steward) == sorted(DIE_TILES)
+    assert_illegal(state, make_deal(2, die_tiles=mono_steward), "SETUP.DIE_TILES.NO_MONO")
+    # Diplomat room 3 would show black, black
+    mono_diplomat = (
+        *DIE_TILES[:9],
+        "black-pearl",
+        "black-choice",
+        "white-coin",
+        "white-choice",
+        *DIE_TILES[13:],
+    )
+    assert sorted(mono_diplomat) == sorted(DIE_TILES)
+    assert_illegal(state, make_deal(2, die_tiles=mono_diplomat), "SETUP.DIE_TILES.NO_MONO")
+
+
+@pytest.mark.rule("SETUP.DIE_TILES.NO_MONO", "RULING.DIE_TILE_LAYOUT")
+@pytest.mark.parametrize("seed", range(30))
+def test_setup_sampled_layouts_never_one_colour_room(seed: int) -> None:
+    deal = sample_deal(random.Random(seed), 2)
+    state = apply(new_game(Setup(players=2)), deal)
+    for r in board(state).rooms:
+        assert len(set(r.tiles)) > 1
+
+
+@pytest.mark.rule("SETUP.DIE_TILES", "SETUP.WELL_TILES", "RULING.DIE_TILE_SET")
+def test_setup_die_tiles_three_per_steward_two_per_diplomat_two_at_well() -> None:
+    state = dealt()
+    b = board(state)
+    assert [len(r.tiles) for r in b.rooms] == [3, 3, 3, 2, 2]
+    assert room(state, 0).tiles == (Colour.WHITE, Colour.CORAL, Colour.CORAL)
+    assert room(state, 3).tiles == (Colour.BLACK, Colour.WHITE)
+    assert b.well_tiles == ("coral-coin", "black-coin")
+    tiles = base_content().die_tiles
+    assert len(tiles) == 15
+    by_colour: dict[Colour, set[tuple[Effect, ...]]] = {c: set() for c in COLOURS}
+    for t in tiles:
+        by_colour[t.colour].add(t.reward)
+    expected: set[tuple[Effect, ...]] = {
+        (Gain(GainKind.IRON, 1),),
+        (Gain(GainKind.FOOD, 1),),
+        (Gain(GainKind.PEARL, 1),),
+        (ResourceChoice(1),),
+        (Gain(GainKind.COIN, 1),),
+    }
+    assert all(rewards == expected for rewards in by_colour.values())
+
+
+@pytest.mark.rule("SETUP.CASTLE_CARDS", "SETUP.BRIDGES_SORTED", "SETUP.GARDENS", "SETUP.YARD_TILES")
+def test_setup_board_from_the_deal() -> None:
+    state = dealt()
+    b = board(state)
+    assert [r.card for r in b.rooms] == ["S2", "S5", "S9", "D2", "D6"]
+    assert [r.floor for r in b.rooms] == [1, 1, 1, 2, 2]
+    assert b.steward_deck == ("S4", "S7", "S10", "S12", "S13", "S15")
+    assert b.diplomat_deck == ("D3", "D4", "D5", "D7", "D8", "D10", "D11")
+    assert b.daimyo == "DF1"
+    assert b.favours == (None, None, None)
+    # dice (5, 1, 3) sort to 1 | 3 | 5
+    assert [(x.left, x.centre, x.right) for x in b.bridges] == [(1, (3,), 5), (2, (4,), 6), (1, (2,), 6)]
+    assert [(g.bridge, g.card) for g in b.gardens] == [
+        (Colour.CORAL, "G1"),
+        (Colour.CORAL, "G7"),
+        (Colour.BLACK, "G3"),
+        (Colour.BLACK, "G9"),
+        (Colour.WHITE, "G5"),
+        (Colour.WHITE, "G10"),
+    ]
+    assert [(y.cost, y.value, y.tiles) for y in b.yards] == [
+        (5, 2, (("Y4", "action"), ("Y5", "reward"))),
+        (3, 1, (("Y6", "action"),)),
+        (1, 1, (("Y1", "reward"),)),
+    ]
+    assert b.outside == ((), ())
+    assert b.well == ()
+
+
+@pytest.mark.rule("SETUP.YARDS")
+def test_setup_yards_content() -> None:
+    assert [(y.cost, y.value, y.faces) for y in base_content().yards] == [
+        (5, 2, ("action", "reward")),
+        (3, 1, ("action",)),
+        (1, 1, ("reward",)),
+    ]
+
+
+@pytest.mark.rule(
+    "SETUP.TIME_START",
+    "SETUP.SCORE_START",
+    "SETUP.NO_OTHER_INCOME",
+    "SETUP.WORKERS",
+    "SETUP.TURN_ORDER",
+    "RULING.START_ORDER",
+)
+def test_setup_starting_position_before_the_draft() -> None:
+    state = dealt(3, turn_order=(2, 0, 1))
+    assert state.turn_order == (2, 0, 1)
+    for c in state.clans:
+        assert c.time == 0
+        assert (c.cp, c.coins, c.seals, c.food, c.iron, c.pearl) == (0, 0, 0, 0, 0, 0)
+        assert c.sent == (0, 0, 0)
+        assert c.courtiers == (0, 0, 0, 0)
+        assert c.domain_card is None
+    # markers stacked on 0 with the first player on top
+    arrivals = [state.clans[i].arrival for i in state.turn_order]
+    assert arrivals == sorted(arrivals, reverse=True)
+    assert state.clans == tuple(Clan(arrival=state.clans[i].arrival) for i in range(3))
+
+
+@pytest.mark.rule("SETUP.STARTING_PAIRS")
+def test_setup_pairs_taken_in_reverse_turn_order() -> None:
+    state = dealt(3, turn_order=(2, 0, 1))
+    assert len(state.draft) == 4
+    assert waiting(state, DecisionKind.DRAFT, 1)
+    state = settle(apply(state, TakePair(3)))  # clan 1 takes SR3 + A2
+    assert waiting(state, DecisionKind.DRAFT, 0)
+    state = settle(apply(state, TakePair(0)))  # clan 0 takes SR8 + A3
+    assert waiting(state, DecisionKind.DRAFT, 2)
+    assert_illegal(state, TakePair(2), "SETUP.STARTING_PAIRS")
+    state = settle(apply(state, TakePair(1)))  # clan 2 takes SR6 + A5; SR9 + A1 is left over
+    assert state.phase is Phase.TURNS
+    assert state.draft == ()
+    assert [(c.lantern[0], c.domain_card) for c in state.clans] == [
+        ("SR8", "A3"),
+        ("SR3", "A2"),
+        ("SR6", "A5"),
+    ]
+    assert waiting(state, DecisionKind.TURN, 2)
+
+
+@pytest.mark.rule("SETUP.STARTING_GAINS", "LANTERN.AREA")
+def test_setup_starting_gains() -> None:
+    state = started()
+    # SR9: food 4, iron 2, coins 3, seals 2; SR8: food 2, iron 2, pearl 1, coins 4, seal 1
+    zero, one = clan(state, 0), clan(state, 1)
+    assert (zero.food, zero.iron, zero.pearl, zero.coins, zero.seals) == (4, 2, 0, 3, 2)
+    assert (zero.lantern, zero.domain_card) == (("SR9",), "A1")
+    assert (one.food, one.iron, one.pearl, one.coins, one.seals) == (2, 2, 1, 4, 1)
+    assert (one.lantern, one.domain_card) == (("SR8",), "A3")
+
+
+@pytest.mark.rule("SETUP.STARTING_GAINS", "EFFECT.RESOURCE_CHOICE")
+def test_setup_starting_resource_choice() -> None:
+    # SR5: 3 resources of choice, coins 4, seal 1
+    state = dealt(2, pairs=(("SR5", "A4"), ("SR9", "A1"), ("SR8", "A3")))
+    state = settle(apply(state, TakePair(0)))
+    assert waiting(state, DecisionKind.RESOURCE, 1)
+    for pick in (Resource.IRON, Resource.IRON, Resource.PEARL):
+        state = apply(state, TakeResource(pick))
+    c = clan(state, 1)
+    assert (c.food, c.iron, c.pearl, c.coins, c.seals) == (0, 2, 1, 4, 1)
+    assert waiting(state, DecisionKind.DRAFT, 0)
+
+
+@pytest.mark.rule("RULING.CHANCE_DEAL")
+def test_setup_waits_for_the_deal_as_chance() -> None:
+    state = new_game(Setup(players=2))
+    assert waiting(state, DecisionKind.DEAL, None)
+    assert_illegal(state, TakePair(0), "RULING.CHANCE_DEAL")
+    assert isinstance(make_deal(), Deal)
+
+
+@pytest.mark.rule("RULING.CHANCE_DEAL", "SETUP.STARTING_PAIRS")
+def test_setup_deal_pairs_count_checked() -> None:
+    state = new_game(Setup(players=2))
+    assert_illegal(state, make_deal(2, pairs=(("SR8", "A3"), ("SR9", "A1"))), "RULING.CHANCE_DEAL")
+
+
+@pytest.mark.rule("SETUP.DICE_PER_COLOUR")
+def test_setup_player_count_limits() -> None:
+    for players in (0, 5):
+        with pytest.raises(SetupError):
+            new_game(Setup(players=players))
+
+
+@pytest.mark.rule("RULING.DOMAIN_REWARDS_DATA", "DOMAIN.REWARDS", "DOMAIN.COLOUR_LOCK", "DOMAIN.CARD_BLOCK")
+def test_setup_domain_lines_data() -> None:
+    lines = {line.colour: line for line in base_content().domain}
+    food, iron, pearl = Gain(GainKind.FOOD, 1), Gain(GainKind.IRON, 1), Gain(GainKind.PEARL, 1)
+    coins2, seal = Gain(GainKind.COIN, 2), Gain(GainKind.SEAL, 1)
+    coral, black, white = lines[Colour.CORAL], lines[Colour.BLACK], lines[Colour.WHITE]
+    assert (coral.member.value, coral.row, coral.base) == ("courtier", 0, (food,))
+    assert coral.uncovered == ((food,), (food,), (coins2,), (food,), (seal,))
+    assert (black.member.value, black.row, black.base) == ("gardener", 1, (iron,))
+    assert black.uncovered == ((iron,), (iron,), (LanternIcon(),), (iron,), (coins2,))
+    assert (white.member.value, white.row, white.base) == ("warrior", 2, (pearl,))
+    assert white.uncovered == ((pearl,), (pearl,), (seal,), (pearl,), (LanternIcon(),))
+
+
+@pytest.mark.rule("CASTLE.ROWS")
+def test_setup_castle_rows_content() -> None:
+    content = base_content()
+    assert len(content.stewards) == 15
+    assert len(content.diplomats) == 12
+    for card in content.stewards:
+        assert [b.dark for b in card.blocks].count(True) == 1
+        assert [b.rows for b in card.blocks] == [(0,), (1,), (2,)]
+    for card in content.diplomats:
+        assert sorted(b.dark for b in card.blocks) == [False, True]
+        assert sorted(r for b in card.blocks for r in b.rows) == [0, 1, 2]
+    # the five dealt cards show 13 blocks, 8 of them light
+    cat = catalogue(None)
+    cards = [cat.castle[c] for c in ("S2", "S5", "S9", "D2", "D6")]
+    assert sum(len(c.blocks) for c in cards) == 13
+    assert sum(not b.dark for c in cards for b in c.blocks) == 8
+
+
+@pytest.mark.rule("SETUP.STARTING_GAINS")
+def test_setup_starting_card_catalogue() -> None:
+    content = base_content()
+    gains = {sr.id: sr.gains for sr in content.starting_resources}
+    assert gains["SR9"] == (
+        Gain(GainKind.FOOD, 4),
+        Gain(GainKind.IRON, 2),
+        Gain(GainKind.COIN, 3),
+        Gain(GainKind.SEAL, 2),
+    )
+    assert len(content.action_cards) == 6
+    assert all(card.back == (Influence(1),) for card in content.action_cards)
