@@ -1,0 +1,111 @@
+"""The interface an implementation under test offers, and the reference's own in-process adapter.
+
+Everything crosses this interface as JSON-compatible values (the canonical wire format of
+:mod:`reference.wire`), so the same checks run against the reference in-process, against a Python
+implementation wrapped in an adapter, or against any program speaking the JSON Lines protocol.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+import msgspec
+
+from reference import wire
+from reference.engine import apply, legal_actions, new_game
+from reference.errors import IllegalAction, RulesGap, SetupError
+from reference.model import Setup, State
+
+JSON = None | bool | int | float | str | list["JSON"] | dict[str, "JSON"]
+"""A JSON value as Python builtins."""
+
+AREAS: tuple[str, ...] = ("base", "solo.tokugawa", "solo.gingkogawa", "load_state")
+"""Rule areas an implementation may claim in ``hello``: the base game, each rival, and the
+capability to start from a given state (used by vectors that start mid-game)."""
+
+
+class Refused(msgspec.Struct, frozen=True):
+    """An implementation refused an action: the rule ID it names and its reason."""
+
+    rule: str
+    reason: str
+
+
+class Implementation(Protocol):
+    """What the harness drives. ``apply`` returns None on success or a Refused; other failures
+    (a crash, a broken reply) raise."""
+
+    def hello(self) -> tuple[str, tuple[str, ...]]:
+        """The implementation's name and the rule areas it supports (see AREAS)."""
+        ...
+
+    def new_game(self, setup: JSON) -> None:
+        """Start a game from a setup (wire JSON of reference.model.Setup)."""
+        ...
+
+    def load(self, state: JSON) -> None:
+        """Start from a state (wire JSON of reference.model.State); only with the load_state area."""
+        ...
+
+    def apply(self, action: JSON) -> Refused | None:
+        """Apply an action or chance outcome (wire JSON of reference.model.Action)."""
+        ...
+
+    def observe(self) -> JSON:
+        """The canonical observation (wire JSON of reference.wire.Observation)."""
+        ...
+
+    def legal_actions(self) -> list[JSON]:
+        """The legal actions of the pending decision, in any order (empty at chance nodes)."""
+        ...
+
+    def close(self) -> None:
+        """Release the implementation (end a process)."""
+        ...
+
+
+def to_json(value: msgspec.Struct) -> JSON:
+    """A wire value as JSON builtins."""
+    decoded: JSON = msgspec.json.decode(msgspec.json.encode(value))
+    return decoded
+
+
+class ReferenceAdapter:
+    """The reference engine behind the Implementation interface (in-process)."""
+
+    def __init__(self) -> None:
+        self.state: State | None = None
+
+    def hello(self) -> tuple[str, tuple[str, ...]]:
+        return "wcref (reference)", AREAS
+
+    def new_game(self, setup: JSON) -> None:
+        self.state = new_game(msgspec.convert(setup, Setup))
+
+    def load(self, state: JSON) -> None:
+        self.state = msgspec.convert(state, State)
+
+    def _state(self) -> State:
+        if self.state is None:
+            raise RuntimeError("no game: call new_game or load first")
+        return self.state
+
+    def apply(self, action: JSON) -> Refused | None:
+        decoded = wire.decode_action(msgspec.json.encode(action))
+        try:
+            self.state = apply(self._state(), decoded)
+        except (IllegalAction, RulesGap) as exc:
+            return Refused(exc.rule, exc.reason)
+        return None
+
+    def observe(self) -> JSON:
+        return to_json(wire.observe(self._state()))
+
+    def legal_actions(self) -> list[JSON]:
+        return [to_json(a) for a in legal_actions(self._state())]
+
+    def close(self) -> None:
+        self.state = None
+
+
+__all__ = ["AREAS", "JSON", "Implementation", "ReferenceAdapter", "Refused", "SetupError", "to_json"]
