@@ -258,6 +258,30 @@ def is_chance(state: State) -> bool:
     return state.decision.kind in (DecisionKind.DEAL, DecisionKind.ROLL, DecisionKind.SHUFFLE)
 
 
+def decision_rule(state: State) -> str:
+    """The rule ID that governs the pending decision (for reports: the rule a step applies).
+    Rules: TURN.DECISION."""
+    kind = state.decision.kind
+    if kind is DecisionKind.TURN:
+        return "TURN.SEQUENCE"
+    if kind is DecisionKind.DRAFT:
+        return "SETUP.STARTING_PAIRS"
+    if kind is DecisionKind.DEAL:
+        return "RULING.CHANCE_DEAL"
+    if kind is DecisionKind.ROLL:
+        return "RULING.CHANCE_ROLL"
+    if kind is DecisionKind.SHUFFLE:
+        return "GINKGO.DISCARD"
+    if kind is DecisionKind.NONE or not state.stack:
+        return "ROUND.GAME_END"
+    top = state.stack[-1]
+    if isinstance(top, CastleRowFrame) and top.light:
+        return "EFFECT.LIGHT_ACTION"
+    if isinstance(top, MemberFrame):
+        return "WARRIOR.PLACE" if top.member is Member.WARRIOR else "GARDENER.PLACE"
+    return _HANDLERS[type(top)].rule
+
+
 def is_over(state: State) -> bool:
     """True when the game has ended and been scored."""
     return state.phase is Phase.OVER
