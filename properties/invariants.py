@@ -173,7 +173,5 @@ def _checkpoint_breaches(before: State, after: State, i: int) -> list[Breach]:
     out: list[Breach] = []
     for space, cost in _CHECKPOINTS.items():
         if b.time < space <= a.time and checkpoint_event(i, cost, space) not in after.events:
-            out.append(
-                Breach("TIME.CHECKPOINTS", f"clan {i} entered space {space} without paying {cost}")
-            )
+            out.append(Breach("TIME.CHECKPOINTS", f"clan {i} entered space {space} without paying {cost}"))
     return out
