@@ -60,7 +60,7 @@ from reference.model import (
     Trade,
 )
 from reference.rules import effects, gingkogawa, holdings, members, placement, rival, rounds
-from reference.rules.common import clan_name, log, with_clan
+from reference.rules.common import amount, clan_name, log, with_clan
 
 MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 4
@@ -352,7 +352,7 @@ def apply(state: State, action: Action) -> State:
                 f"{clan_name(clan)} holds {state.clans[clan].seals} seal(s): not enough for {_name(action)}",
             )
         state = with_clan(state, clan, holdings.trade(state.clans[clan], action))
-        what = "1 coin" if action.into is None else f"1 {action.into.value}"
+        what = amount(1, "coin" if action.into is None else action.into.value)
         return _advance(log(state, f"{clan_name(clan)} trades seals for {what}"))
     if decision.kind is DecisionKind.TURN:
         if not isinstance(action, PlaceDie):
