@@ -13,6 +13,7 @@ from collections import Counter
 from functools import cache
 from importlib import resources
 from pathlib import Path
+from typing import TypeVar
 
 import msgspec
 
@@ -41,14 +42,15 @@ from reference.model import (
 )
 
 
-def load_content(path: Path | None = None) -> Content:
-    """Load and validate content from a TOML file (the shipped base game when ``path`` is None).
+_T = TypeVar("_T")
 
-    Raises ContentError with the file name and the decoder's position or the failed check.
-    """
+
+def _read_toml(path: Path | None, shipped: str, kind: type[_T]) -> tuple[_T, str]:
+    """Decode a TOML data file (the shipped file ``shipped`` when ``path`` is None) into ``kind``;
+    returns the value and where it came from. Raises ContentError with the file and position."""
     if path is None:
-        raw = resources.files("reference.content").joinpath("base.toml").read_bytes()
-        where = "reference/content/base.toml"
+        raw = resources.files("reference.content").joinpath(shipped).read_bytes()
+        where = f"reference/content/{shipped}"
     else:
         try:
             raw = path.read_bytes()
@@ -56,11 +58,19 @@ def load_content(path: Path | None = None) -> Content:
             raise ContentError(f"{path}: cannot read: {exc.strerror}") from exc
         where = str(path)
     try:
-        content = msgspec.toml.decode(raw, type=Content)
+        return msgspec.toml.decode(raw, type=kind), where
     except msgspec.ValidationError as exc:
         raise ContentError(f"{where}: {exc}") from exc
     except msgspec.DecodeError as exc:
         raise ContentError(f"{where}: not valid TOML: {exc}") from exc
+
+
+def load_content(path: Path | None = None) -> Content:
+    """Load and validate content from a TOML file (the shipped base game when ``path`` is None).
+
+    Raises ContentError with the file name and the decoder's position or the failed check.
+    """
+    content, where = _read_toml(path, "base.toml", Content)
     validate(content, where)
     return content
 
@@ -204,21 +214,7 @@ def load_deck(path: Path | None = None) -> SoloDeck:
     """Load and validate a Solitaire deck (the shipped provisional deck when ``path`` is None: the
     printed cards' faces are not available, SOLO.CARDS; expansion cards are out of scope,
     SOLO.EXPANSIONS). Raises ContentError with the file and what is wrong."""
-    if path is None:
-        raw = resources.files("reference.content").joinpath("solitaire_provisional.toml").read_bytes()
-        where = "reference/content/solitaire_provisional.toml"
-    else:
-        try:
-            raw = path.read_bytes()
-        except OSError as exc:
-            raise ContentError(f"{path}: cannot read: {exc.strerror}") from exc
-        where = str(path)
-    try:
-        deck = msgspec.toml.decode(raw, type=SoloDeck)
-    except msgspec.ValidationError as exc:
-        raise ContentError(f"{where}: {exc}") from exc
-    except msgspec.DecodeError as exc:
-        raise ContentError(f"{where}: not valid TOML: {exc}") from exc
+    deck, where = _read_toml(path, "solitaire_provisional.toml", SoloDeck)
     validate_deck(deck, where)
     return deck
 
