@@ -41,7 +41,6 @@ from reference.model import (
     YardTile,
 )
 
-
 _T = TypeVar("_T")
 
 
