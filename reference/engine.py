@@ -247,6 +247,8 @@ def new_game(setup: Setup) -> State:
             )
         if setup.solo.action_order not in ("rows", "cards"):
             raise SetupError("solo.action_order must be 'rows' or 'cards' (READING.SOLO_ACTION_ORDER)")
+        if setup.solo.pair_colour not in ("any", "die"):
+            raise SetupError("solo.pair_colour must be 'any' or 'die' (READING.GINKGO_PAIR_COLOUR)")
         if setup.solo.deck is not None:
             validate_deck(setup.solo.deck, "setup.solo.deck")
     catalogue(setup.content)  # validates custom content once

@@ -717,14 +717,17 @@ class RivalRoomFrame(Struct, frozen=True, tag="rival_room"):
 
 
 class BotTurnFrame(Struct, frozen=True, tag="bot_turn"):
-    """The Gingkogawa bot's turn in progress: the cards flipped so far, the stage ("flip", "check",
-    "extra") and the icons queued. It pauses only for a reshuffle (a chance decision).
+    """The Gingkogawa bot's turn in progress: the cards in its row, the stage ("flip", "check",
+    "extra"), the icons queued and ``flips``, every flip this turn (reshuffles included: the search
+    gives up with RulesGap when no card can find a die). It pauses only for a reshuffle (a chance
+    decision).
     Rules: GINKGO.TURN.*."""
 
     clan: int
     flipped: tuple[str, ...] = ()
     stage: str = "flip"
     icons: tuple[RivalIcon, ...] = ()
+    flips: int = 0
 
 
 class ShuffleFrame(Struct, frozen=True, tag="shuffle"):

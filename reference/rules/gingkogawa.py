@@ -149,13 +149,16 @@ def turn_run(state: State, frame: BotTurnFrame) -> State:
     guard = 2 * len(by_id) + 2
     while True:
         if frame.stage == "flip":
-            if len(frame.flipped) > guard:
+            if frame.flips > guard:
                 raise RulesGap(
-                    "GINKGO.TURN.FIND_DIE", "no card of the deck names a bridge slot that holds a die"
+                    "GINKGO.TURN.FIND_DIE",
+                    f"{frame.flips} cards flipped and none names a bridge slot that holds a die",
                 )
             if not state.solo_deck:
                 return _reshuffle(state, frame)
-            frame = replace(frame, flipped=(*frame.flipped, state.solo_deck[0]), stage="check")
+            frame = replace(
+                frame, flipped=(*frame.flipped, state.solo_deck[0]), stage="check", flips=frame.flips + 1
+            )
             state = set_top(replace(state, solo_deck=state.solo_deck[1:]), frame)
             continue
         if frame.stage == "check":
@@ -173,12 +176,8 @@ def turn_run(state: State, frame: BotTurnFrame) -> State:
                 state = set_top(state, frame)
                 continue
             return _place(state, frame, top)
-        # stage "extra": the Hard bonus reveals another card (RULING.GINKGO_HARD_NO_CARD)
-        if not state.solo_deck:
-            if state.solo_discard:
-                return _reshuffle(state, frame)
-            state = log(state, "no card is left to reveal for the Hard bonus: no extra actions")
-            return _finish(state, frame)
+        # stage "extra": the Hard bonus reveals the card now on top, the one that named the die,
+        # which is always there at this point (RULING.GINKGO_HARD_NO_CARD)
         extra = by_id[state.solo_deck[0]]
         state = replace(state, solo_deck=state.solo_deck[1:])
         state = log(state, f"Hard bonus: the bot reveals {extra.id} and does its actions too")

@@ -1,0 +1,665 @@
+"""The Gingkogawa Clan bot (seed 000, community sheet credited to MCLof): setup, the zone search
+(Stewards' pair, shown position, wrap, full zone), the bonuses by difficulty, card halves, the two
+extra courtier rules, the discard pile and its reshuffles, and the Tokugawa rival left unchanged.
+
+Scenarios use small custom decks and the fixed board (tests/solo_helpers.py). The bot is always
+first; the tests start at the player's turn and the bot's turn runs inside the player's ``apply``.
+Room 0 (S2) shows white, coral, coral: the only Stewards' room with a pair on the fixed board.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from msgspec.structs import replace
+
+from reference.chance import sample, sample_deal
+from reference.engine import apply, is_chance, legal_actions, new_game
+from reference.errors import IllegalAction, RulesGap
+from reference.model import (
+    ChooseRoom,
+    ClimbUp,
+    Colour,
+    CourtierToGate,
+    Decision,
+    DecisionKind,
+    Die,
+    Difficulty,
+    End,
+    Gain,
+    GainKind,
+    PlaceDie,
+    RivalIcon,
+    RivalKind,
+    Roll,
+    Shuffle,
+    ShuffleFrame,
+    Slot,
+    SoloCard,
+    Space,
+    State,
+    WarriorTo,
+)
+from reference.rules.gingkogawa import zone_of
+from tests.helpers import (
+    assert_illegal,
+    board,
+    edit_board,
+    edit_clan,
+    only_bridges,
+    options,
+    waiting,
+)
+from tests.solo_helpers import (
+    PLAYER,
+    RIVAL,
+    at_player_turn,
+    card,
+    dice_at,
+    filler,
+    occupy,
+    player_then_rival,
+    rival_dice,
+    set_room_tiles,
+    solo_deal,
+    solo_setup,
+)
+
+C, B, W = Colour.CORAL, Colour.BLACK, Colour.WHITE
+L, M, R = Slot.LEFT, Slot.CENTRE, Slot.RIGHT
+EASY, NORMAL, HARD = Difficulty.EASY, Difficulty.MEDIUM, Difficulty.HARD
+
+NEUTRAL: tuple[SoloCard, ...] = (filler("N1"), filler("N2"), card("N3", B, L, Space.DIPLOMAT_2))
+"""A deck whose first bot turn changes nothing for it: N1 (no actions) flipped, N2 finds the coral 1
+and sends it to the free Diplomat room 1 (value 4: no coins, no bonus)."""
+
+
+def cp(n: int) -> Gain:
+    return Gain(GainKind.CP, n)
+
+
+def yards(state: State) -> dict[int, tuple[int, ...]]:
+    return {y.cost: y.warriors for y in board(state).yards}
+
+
+def bot_ready(
+    *cards: SoloCard,
+    order: tuple[str, ...] | None = None,
+    rival: RivalKind = RivalKind.GINGKOGAWA,
+    difficulty: Difficulty = EASY,
+    pair_colour: str = "any",
+    coral: tuple[int | None, tuple[int, ...], int | None] = (1, (3,), 5),
+    black: tuple[int | None, tuple[int, ...], int | None] = (2, (4,), 6),
+    round_no: int = 1,
+    **fields: object,
+) -> State:
+    """The player's turn with the bot next: bridges as given, the white bridge holding only the
+    player's die (white 6, right end); the bot's fields replaced by ``fields`` (CP 0 and Passage of
+    Time 0 unless given, so that the bonuses show)."""
+    setup = solo_setup(*cards, rival=rival, difficulty=difficulty, pair_colour=pair_colour)
+    state = at_player_turn(setup, order)
+    state = only_bridges(state, coral=coral, black=black, white=(None, (), 6))
+    state = replace(state, round=round_no)
+    values: dict[str, object] = {"cp": 0, "time": 0}
+    values.update(fields)
+    return edit_clan(state, RIVAL, **values)
+
+
+def bot_after(state: State) -> State:
+    """The bot's turn after the player's placement; the turn is back with the player."""
+    after = player_then_rival(state)
+    assert waiting(after, DecisionKind.TURN, PLAYER), after.decision
+    return after
+
+
+def last(id: str, top: tuple[RivalIcon, ...] = (), bottom: tuple[RivalIcon, ...] = ()) -> SoloCard:
+    """A card flipped before the finder: its Bridge side names the empty white centre."""
+    return card(id, W, M, Space.WELL, top, bottom)
+
+
+# ================================================================================================
+# Setup
+# ================================================================================================
+
+
+@pytest.mark.rule("GINKGO.SETUP", "RULING.GINKGO_SETUP_CP")
+@pytest.mark.parametrize(("difficulty", "time", "points"), [(EASY, 1, 0), (NORMAL, 2, 3), (HARD, 3, 8)])
+def test_setup_bot_first_on_its_space(difficulty: Difficulty, time: int, points: int) -> None:
+    setup = solo_setup(*NEUTRAL, rival=RivalKind.GINGKOGAWA, difficulty=difficulty)
+    state = apply(new_game(setup), solo_deal(setup))
+    assert state.turn_order == (RIVAL, PLAYER)
+    bot = state.clans[RIVAL]
+    assert (bot.time, bot.cp, bot.coins) == (time, points, 0)
+    assert bot.domain_card is None
+    assert bot.lantern == ()
+    # the bot played its first turn inside the deal: N1 to the discard pile
+    assert (state.turn, state.solo_discard, state.solo_deck) == (1, ("N1",), ("N2", "N3"))
+    assert waiting(state, DecisionKind.TURN, PLAYER)
+    assert state.draft == ()
+    assert (state.clans[PLAYER].lantern, state.clans[PLAYER].domain_card) == (("SR9",), "A1")
+
+
+@pytest.mark.rule("GINKGO.SETUP")
+@pytest.mark.parametrize("difficulty", list(Difficulty))
+def test_setup_bot_always_first(difficulty: Difficulty) -> None:
+    setup = solo_setup(*NEUTRAL, rival=RivalKind.GINGKOGAWA, difficulty=difficulty)
+    with pytest.raises(IllegalAction) as info:
+        apply(new_game(setup), solo_deal(setup, turn_order=(PLAYER, RIVAL)))
+    assert info.value.rule == "RULING.CHANCE_DEAL"
+    for seed in range(5):
+        deal = sample_deal(random.Random(seed), 2, solo=setup.solo)
+        assert deal.turn_order == (RIVAL, PLAYER)
+        assert len(deal.pairs) == 1
+
+
+# ================================================================================================
+# Zones and the search
+# ================================================================================================
+
+
+@pytest.mark.rule("GINKGO.ZONES", "RULING.GINKGO_WELL_CARD")
+@pytest.mark.parametrize(
+    ("space", "zone"),
+    [
+        (Space.STEWARD_1, ("Stewards' floor", 0)),
+        (Space.STEWARD_2, ("Stewards' floor", 1)),
+        (Space.STEWARD_3, ("Stewards' floor", 2)),
+        (Space.DIPLOMAT_1, ("Diplomats' floor", 0)),
+        (Space.DIPLOMAT_2, ("Diplomats' floor", 1)),
+        (Space.OUTSIDE_LEFT, ("Outside the Walls", 0)),
+        (Space.OUTSIDE_RIGHT, ("Outside the Walls", 1)),
+        (Space.WELL, None),
+    ],
+)
+def test_zone_and_position_of_a_space(space: Space, zone: tuple[str, int] | None) -> None:
+    assert zone_of(space) == zone
+
+
+@pytest.mark.rule("GINKGO.TURN.FIND_DIE", "GINKGO.SHOWN_POSITION", "GINKGO.DISCARD")
+def test_find_die_flips_until_top_card_names_a_die() -> None:
+    cards = (
+        card("A", C, L, Space.STEWARD_1, (cp(1),)),
+        card("B", W, M, Space.STEWARD_2, (cp(2),)),  # white centre: empty
+        card("C", B, M, Space.STEWARD_3, (cp(4),)),  # black centre: empty
+        card("D", C, M, Space.OUTSIDE_LEFT, (cp(8),)),  # coral centre: the 3
+        card("E", B, L, Space.DIPLOMAT_1, (cp(16),)),
+    )
+    state = bot_ready(*cards, black=(2, (), 6))
+    after = bot_after(state)
+    assert rival_dice(after) == {Space.OUTSIDE_LEFT: (Die(C, 3, RIVAL),)}
+    assert after.clans[RIVAL].cp == 4  # the last card flipped only (C)
+    assert after.clans[RIVAL].coins == 0
+    assert after.rival_row == ("A", "B", "C")
+    assert after.solo_discard == ("A", "B", "C")
+    assert after.solo_deck == ("D", "E")
+
+
+@pytest.mark.rule("GINKGO.SHOWN_POSITION", "RULING.GINKGO_HALVES")
+def test_shown_position_free_last_card_both_halves() -> None:
+    a = last("A", (cp(1), WarriorTo(5)), (WarriorTo(1), cp(2)))
+    finder = card("F", C, R, Space.DIPLOMAT_2)
+    after = bot_after(bot_ready(a, finder))
+    assert rival_dice(after) == {Space.DIPLOMAT_2: (Die(C, 5, RIVAL),)}
+    bot = after.clans[RIVAL]
+    assert (bot.cp, bot.time, bot.coins) == (3, 0, 1)  # no bonus outside the Stewards' pair
+    assert yards(after)[5] == (RIVAL,)
+    assert yards(after)[1] == (RIVAL,)
+
+
+@pytest.mark.rule("RULING.GINKGO_HALVES")
+def test_last_card_top_half_then_bottom_half() -> None:
+    # top: a courtier to the Gate; bottom: climb 1, which then moves that courtier
+    a = last("A", (CourtierToGate(),), (ClimbUp(1),))
+    after = player_then_rival(bot_ready(a, card("F", C, R, Space.DIPLOMAT_2)))
+    assert waiting(after, DecisionKind.RIVAL_ROOM, PLAYER)
+    after = apply(after, ChooseRoom(2))
+    assert after.clans[RIVAL].courtiers == (0, 1, 0, 0)
+    assert after.clans[RIVAL].sent == (1, 0, 0)
+
+
+@pytest.mark.rule("GINKGO.WRAP", "RULING.GINKGO_FREE_ROOM")
+def test_wrap_outside_only_free_position_is_left_of_shown() -> None:
+    finder = card("F", C, R, Space.OUTSIDE_RIGHT)
+    state = occupy(bot_ready(last("A", (cp(1),)), finder), Space.OUTSIDE_RIGHT)
+    after = bot_after(state)
+    assert rival_dice(after) == {Space.OUTSIDE_LEFT: (Die(C, 5, RIVAL),)}
+    assert after.clans[RIVAL].cp == 1  # the last card's actions
+
+
+@pytest.mark.rule("GINKGO.WRAP")
+def test_wrap_diplomats() -> None:
+    finder = card("F", C, L, Space.DIPLOMAT_2)
+    after = bot_after(occupy(bot_ready(last("A"), finder), Space.DIPLOMAT_2))
+    assert rival_dice(after) == {Space.DIPLOMAT_1: (Die(C, 1, RIVAL),)}
+
+
+def no_pairs(state: State) -> State:
+    """The Stewards' rooms without any pair of die tiles."""
+    return set_room_tiles(state, 0, W, C, B)
+
+
+@pytest.mark.rule("GINKGO.WRAP")
+def test_wrap_stewards_goes_right_first() -> None:
+    finder = card("F", C, L, Space.STEWARD_2)
+    state = occupy(no_pairs(bot_ready(last("A", (cp(1),)), finder)), Space.STEWARD_2)
+    after = bot_after(state)
+    assert rival_dice(after) == {Space.STEWARD_3: (Die(C, 1, RIVAL),)}
+    assert after.clans[RIVAL].cp == 1
+
+
+@pytest.mark.rule("GINKGO.WRAP")
+def test_wrap_stewards_only_free_position_to_the_left() -> None:
+    finder = card("F", C, L, Space.STEWARD_3)
+    state = no_pairs(bot_ready(last("A", (cp(1),)), finder))
+    state = occupy(state, Space.STEWARD_3, Space.STEWARD_2)
+    after = bot_after(state)
+    assert rival_dice(after) == {Space.STEWARD_1: (Die(C, 1, RIVAL),)}
+    assert (after.clans[RIVAL].cp, after.clans[RIVAL].time) == (1, 0)
+
+
+@pytest.mark.rule("RULING.GINKGO_FREE_ROOM")
+def test_own_die_makes_a_position_taken() -> None:
+    finder = card("F", C, R, Space.OUTSIDE_LEFT)
+    state = bot_ready(last("A"), finder)
+    state = edit_board(state, outside=((Die(B, 2, RIVAL),), ()))
+    after = bot_after(state)
+    assert board(after).outside == ((Die(B, 2, RIVAL),), (Die(C, 5, RIVAL),))
+
+
+# ================================================================================================
+# The Stewards' pair and the bonuses
+# ================================================================================================
+
+
+@pytest.mark.rule("GINKGO.STEWARDS.PAIR", "GINKGO.BONUS")
+def test_pair_room_takes_the_die_easy_bonus() -> None:
+    # shown position: Steward room 2 (free, no pair); room 1 has two coral tiles
+    finder = card("F", B, L, Space.STEWARD_2)
+    after = bot_after(bot_ready(last("A", (WarriorTo(1),)), finder, round_no=3))
+    assert rival_dice(after) == {Space.STEWARD_1: (Die(B, 2, RIVAL),)}
+    bot = after.clans[RIVAL]
+    assert (bot.time, bot.cp) == (1, 1)  # Easy: 1 and 1, whatever the round
+    assert yards(after)[1] == (RIVAL,)
+
+
+@pytest.mark.rule("GINKGO.STEWARDS.PAIR")
+def test_pair_first_from_shown_position_rightwards() -> None:
+    finder = card("F", C, L, Space.STEWARD_2)
+    state = set_room_tiles(bot_ready(last("A"), finder), 2, B, B, W)  # rooms 1 and 3 both pairs
+    after = bot_after(state)
+    assert rival_dice(after) == {Space.STEWARD_3: (Die(C, 1, RIVAL),)}
+
+
+@pytest.mark.rule("GINKGO.STEWARDS.PAIR")
+def test_pair_search_wraps_past_a_taken_pair_room() -> None:
+    finder = card("F", C, L, Space.STEWARD_3)
+    state = set_room_tiles(bot_ready(last("A"), finder), 2, B, B, W)
+    state = occupy(state, Space.STEWARD_3)  # the shown pair room is taken: room 1 is next
+    after = bot_after(state)
+    assert rival_dice(after) == {Space.STEWARD_1: (Die(C, 1, RIVAL),)}
+    assert (after.clans[RIVAL].time, after.clans[RIVAL].cp) == (1, 1)
+
+
+@pytest.mark.rule("GINKGO.STEWARDS.PAIR", "RULING.GINKGO_FREE_ROOM")
+def test_pair_room_taken_falls_back_to_shown_position() -> None:
+    finder = card("F", C, L, Space.STEWARD_2)
+    after = bot_after(occupy(bot_ready(last("A"), finder), Space.STEWARD_1))
+    assert rival_dice(after) == {Space.STEWARD_2: (Die(C, 1, RIVAL),)}
+    assert (after.clans[RIVAL].time, after.clans[RIVAL].cp) == (0, 0)  # no bonus
+
+
+@pytest.mark.rule("READING.GINKGO_PAIR_COLOUR", "GINKGO.STEWARDS.PAIR")
+@pytest.mark.parametrize(
+    ("reading", "die", "space", "bonus"),
+    [
+        ("any", B, Space.STEWARD_1, True),  # two coral tiles count for any die
+        ("die", B, Space.STEWARD_2, False),  # a black die needs two black tiles
+        ("die", C, Space.STEWARD_1, True),
+    ],
+)
+def test_pair_colour_reading(reading: str, die: Colour, space: Space, bonus: bool) -> None:
+    finder = card("F", die, L, Space.STEWARD_2)
+    after = bot_after(bot_ready(last("A"), finder, pair_colour=reading))
+    assert [d.colour for d in rival_dice(after)[space]] == [die]
+    assert after.clans[RIVAL].cp == (1 if bonus else 0)
+
+
+@pytest.mark.rule("GINKGO.BONUS")
+@pytest.mark.parametrize("round_no", [1, 2, 3])
+def test_bonus_normal_round_number(round_no: int) -> None:
+    finder = card("F", C, L, Space.STEWARD_2)
+    after = bot_after(bot_ready(last("A", (cp(10),)), finder, difficulty=NORMAL, round_no=round_no))
+    assert rival_dice(after) == {Space.STEWARD_1: (Die(C, 1, RIVAL),)}
+    assert (after.clans[RIVAL].time, after.clans[RIVAL].cp) == (round_no, 10 + round_no)
+
+
+@pytest.mark.rule("GINKGO.BONUS", "RULING.GINKGO_HARD_NO_CARD", "GINKGO.DISCARD")
+def test_bonus_hard_reveals_another_card() -> None:
+    a = last("A", (cp(1),), (WarriorTo(5),))
+    f = card("F", C, L, Space.STEWARD_2, (cp(2),), (WarriorTo(1),))
+    g = card("G", B, L, Space.DIPLOMAT_1, (cp(4),))
+    after = bot_after(bot_ready(a, f, g, difficulty=HARD, round_no=3))
+    assert rival_dice(after) == {Space.STEWARD_1: (Die(C, 1, RIVAL),)}
+    bot = after.clans[RIVAL]
+    # A's actions, then those of the card revealed from the top of the deck (F); no points bonus
+    assert (bot.cp, bot.time) == (1 + 2, 0)
+    assert yards(after)[5] == (RIVAL,)
+    assert yards(after)[1] == (RIVAL,)
+    assert after.solo_discard == ("A", "F")
+    assert after.solo_deck == ("G",)
+
+
+# ================================================================================================
+# A full zone, the Well and the card halves
+# ================================================================================================
+
+HALVES = last("A", (WarriorTo(5),), (WarriorTo(1),))
+"""The last card: top half a Warrior to the 5-iron yard, bottom half one to the 1-iron yard."""
+
+
+def full_outside(difficulty: Difficulty, die: Colour, round_no: int) -> State:
+    """Both Outside spaces taken; the finder names the right die of ``die``'s bridge (coral 5, odd;
+    black 6, even) and shows Outside left."""
+    finder = card("F", die, R, Space.OUTSIDE_LEFT)
+    state = bot_ready(HALVES, finder, difficulty=difficulty, round_no=round_no)
+    return occupy(state, Space.OUTSIDE_LEFT, Space.OUTSIDE_RIGHT)
+
+
+@pytest.mark.rule("GINKGO.FULL_ZONE", "RULING.RIVAL_WELL_NO_SEAL")
+@pytest.mark.parametrize(("die", "value"), [(C, 5), (B, 6)])
+def test_full_zone_easy_well_and_bonus_only(die: Colour, value: int) -> None:
+    after = bot_after(full_outside(EASY, die, 2))
+    assert rival_dice(after) == {Space.WELL: (Die(die, value, RIVAL),)}
+    bot = after.clans[RIVAL]
+    assert (bot.coins, bot.seals) == (value - 1, 0)
+    assert (bot.time, bot.cp) == (1, 1)
+    assert RIVAL not in yards(after)[5]
+    assert RIVAL not in yards(after)[1]
+
+
+@pytest.mark.rule("GINKGO.FULL_ZONE", "GINKGO.HALF", "RULING.GINKGO_HALVES")
+@pytest.mark.parametrize(("die", "value", "yard"), [(C, 5, 5), (B, 6, 1)])
+def test_full_zone_normal_bonus_then_half(die: Colour, value: int, yard: int) -> None:
+    after = bot_after(full_outside(NORMAL, die, 3))
+    assert rival_dice(after) == {Space.WELL: (Die(die, value, RIVAL),)}
+    bot = after.clans[RIVAL]
+    assert (bot.coins, bot.seals) == (value - 1, 0)
+    assert (bot.time, bot.cp) == (1, 1)  # "the same" as Easy, not the round number
+    assert {c for c, w in yards(after).items() if RIVAL in w} == {yard}  # odd: top; even: bottom
+
+
+@pytest.mark.rule("GINKGO.FULL_ZONE", "GINKGO.HALF")
+@pytest.mark.parametrize(("die", "value", "yard"), [(C, 5, 5), (B, 6, 1)])
+def test_full_zone_hard_round_bonus_then_half(die: Colour, value: int, yard: int) -> None:
+    after = bot_after(full_outside(HARD, die, 3))
+    bot = after.clans[RIVAL]
+    assert rival_dice(after) == {Space.WELL: (Die(die, value, RIVAL),)}
+    assert (bot.time, bot.cp, bot.coins) == (3, 3, value - 1)
+    assert {c for c, w in yards(after).items() if RIVAL in w} == {yard}
+
+
+@pytest.mark.rule("GINKGO.HALF")
+@pytest.mark.parametrize(("value", "yard"), [(1, 5), (2, 1), (3, 5), (4, 1)])
+def test_half_by_die_parity(value: int, yard: int) -> None:
+    finder = card("F", C, L, Space.DIPLOMAT_1)
+    state = bot_ready(HALVES, finder, difficulty=NORMAL, coral=(value, (), None))
+    after = bot_after(occupy(state, Space.DIPLOMAT_1, Space.DIPLOMAT_2))
+    assert {c for c, w in yards(after).items() if RIVAL in w} == {yard}
+
+
+@pytest.mark.rule("RULING.GINKGO_WELL_CARD", "GINKGO.HALF")
+def test_well_card_treated_as_full_zone() -> None:
+    finder = card("F", C, R, Space.WELL)
+    after = bot_after(bot_ready(HALVES, finder, difficulty=NORMAL, round_no=2))
+    assert rival_dice(after) == {Space.WELL: (Die(C, 5, RIVAL),)}
+    bot = after.clans[RIVAL]
+    assert (bot.coins, bot.seals, bot.time, bot.cp) == (4, 0, 1, 1)
+    assert {c for c, w in yards(after).items() if RIVAL in w} == {5}
+
+
+@pytest.mark.rule("SOLO.GOLDEN.NEVER_PAYS", "GINKGO.SHOWN_POSITION")
+def test_bot_never_pays() -> None:
+    finder = card("F", C, L, Space.OUTSIDE_RIGHT)  # a 1 against 5
+    after = bot_after(bot_ready(last("A"), finder, coins=2))
+    assert rival_dice(after) == {Space.OUTSIDE_RIGHT: (Die(C, 1, RIVAL),)}
+    assert after.clans[RIVAL].coins == 2
+
+
+# ================================================================================================
+# Extra courtier rules
+# ================================================================================================
+
+
+@pytest.mark.rule("GINKGO.EXTRA.COURTIER_MOVE")
+def test_climb_one_without_courtier_places_one_at_gate() -> None:
+    finder = card("F", C, L, Space.DIPLOMAT_1)
+    after = bot_after(bot_ready(last("A", (ClimbUp(1),)), finder, round_no=2))
+    bot = after.clans[RIVAL]
+    assert (bot.courtiers, bot.sent, bot.cp) == ((1, 0, 0, 0), (1, 0, 0), 0)
+
+
+@pytest.mark.rule("GINKGO.EXTRA.COURTIER_MOVE", "RULING.RIVAL_CARD_REMOVED")
+def test_climb_two_without_courtier_gate_then_first_floor() -> None:
+    finder = card("F", C, L, Space.DIPLOMAT_1)
+    after = player_then_rival(bot_ready(last("A", (ClimbUp(2),)), finder, round_no=2))
+    assert waiting(after, DecisionKind.RIVAL_ROOM, PLAYER)
+    assert set(options(after)) == {ChooseRoom(0), ChooseRoom(1), ChooseRoom(2)}
+    after = apply(after, ChooseRoom(2))
+    bot = after.clans[RIVAL]
+    assert (bot.courtiers, bot.sent, bot.cp) == ((0, 1, 0, 0), (1, 0, 0), 0)
+    assert board(after).rooms[2].card == "S4"
+
+
+@pytest.mark.rule("RULING.GINKGO_NO_COURTIER", "GINKGO.EXTRA.COURTIER_MOVE")
+def test_courtiers_in_daimyo_room_do_not_count() -> None:
+    finder = card("F", C, L, Space.DIPLOMAT_1)
+    state = bot_ready(last("A", (ClimbUp(1),)), finder, courtiers=(0, 0, 0, 1), sent=(1, 0, 0))
+    after = bot_after(state)
+    assert after.clans[RIVAL].courtiers == (1, 0, 0, 1)
+    assert after.clans[RIVAL].sent == (2, 0, 0)
+
+
+@pytest.mark.rule("RULING.GINKGO_NO_COURTIER")
+def test_courtier_at_gate_counts_and_climbs() -> None:
+    finder = card("F", C, L, Space.DIPLOMAT_1)
+    state = bot_ready(last("A", (ClimbUp(1),)), finder, courtiers=(1, 0, 0, 0), sent=(1, 0, 0))
+    after = player_then_rival(state)
+    assert waiting(after, DecisionKind.RIVAL_ROOM, PLAYER)
+    assert after.clans[RIVAL].courtiers == (0, 1, 0, 0)
+    assert after.clans[RIVAL].sent == (1, 0, 0)
+
+
+@pytest.mark.rule("GINKGO.EXTRA.GATE_NO_COURTIER")
+def test_gate_without_courtier_left_moves_lowest_up_one() -> None:
+    finder = card("F", C, L, Space.DIPLOMAT_1)
+    state = bot_ready(
+        last("A", (CourtierToGate(),)), finder, round_no=2, courtiers=(1, 2, 1, 1), sent=(5, 0, 0)
+    )
+    after = player_then_rival(state)
+    assert waiting(after, DecisionKind.RIVAL_ROOM, PLAYER)
+    after = apply(after, ChooseRoom(0))
+    bot = after.clans[RIVAL]
+    assert (bot.courtiers, bot.cp) == ((0, 3, 1, 1), 0)
+
+
+@pytest.mark.rule("GINKGO.EXTRA.GATE_NO_COURTIER", "SOLO.TURN.UNDOABLE")
+def test_gate_without_courtier_and_nothing_to_climb_scores_round() -> None:
+    finder = card("F", C, L, Space.DIPLOMAT_1)
+    state = bot_ready(
+        last("A", (CourtierToGate(),)), finder, round_no=3, courtiers=(0, 0, 0, 5), sent=(5, 0, 0)
+    )
+    after = bot_after(state)
+    assert (after.clans[RIVAL].courtiers, after.clans[RIVAL].cp) == ((0, 0, 0, 5), 3)
+
+
+# ================================================================================================
+# The discard pile and its reshuffles
+# ================================================================================================
+
+
+def running_out() -> State:
+    """The bot's deck holds only A, its discard pile F, G, H: after A is flipped the deck is empty."""
+    a = last("A", (cp(1),))
+    f = card("F", C, L, Space.DIPLOMAT_1, (cp(2),))
+    g = card("G", B, L, Space.DIPLOMAT_2, (cp(4),))
+    h = card("H", C, R, Space.OUTSIDE_LEFT, (cp(8),))
+    state = bot_ready(a, f, g, h)
+    return replace(state, solo_deck=("A",), solo_discard=("F", "G", "H"))
+
+
+@pytest.mark.rule("GINKGO.DISCARD")
+def test_deck_runs_out_waits_for_a_chance_shuffle() -> None:
+    state = player_then_rival(running_out())
+    assert state.decision == Decision(DecisionKind.SHUFFLE, None)
+    assert is_chance(state)
+    assert legal_actions(state) == ()
+    top = state.stack[-1]
+    assert isinstance(top, ShuffleFrame)
+    assert sorted(top.pool) == ["F", "G", "H"]
+    assert isinstance(sample(state, random.Random(3)), Shuffle)
+    after = apply(state, Shuffle(("G", "F", "H")))
+    assert waiting(after, DecisionKind.TURN, PLAYER)
+    # G on top names the black 2: to Diplomat room 2; the last card flipped is A
+    assert rival_dice(after) == {Space.DIPLOMAT_2: (Die(B, 2, RIVAL),)}
+    assert after.clans[RIVAL].cp == 1
+    assert after.solo_deck == ("G", "F", "H")
+    assert after.solo_discard == ("A",)
+
+
+@pytest.mark.rule("GINKGO.DISCARD")
+@pytest.mark.parametrize("order", [("F", "G"), ("F", "G", "H", "A"), ("F", "G", "G"), ("A", "F", "G"), ()])
+def test_shuffle_outcome_must_order_the_discard_pile(order: tuple[str, ...]) -> None:
+    state = player_then_rival(running_out())
+    assert_illegal(state, Shuffle(order), "GINKGO.DISCARD")
+
+
+@pytest.mark.rule("GINKGO.DISCARD")
+def test_shuffle_decision_refuses_other_actions() -> None:
+    state = player_then_rival(running_out())
+    assert_illegal(state, PlaceDie(C, End.LEFT, Space.WELL), "GINKGO.DISCARD")
+    assert_illegal(state, Roll(((1, 2, 3),) * 3, ("A", "F", "G", "H")), "GINKGO.DISCARD")
+
+
+@pytest.mark.rule("GINKGO.DISCARD", "RULING.GINKGO_ROUND_SHUFFLE")
+def test_round_start_reshuffles_deck_and_discard() -> None:
+    cards = (last("A"), filler("F"), card("G", B, L, Space.DIPLOMAT_2), card("H", C, R, Space.WELL))
+    state = bot_ready(*cards, black=(None, (), None), coral=(2, (), None), time=1)
+    state = replace(state, turn=5, solo_deck=("G", "H"), solo_discard=("A", "F"))
+    state = edit_clan(state, PLAYER, time=5)  # the player is first next round: the bot does not act
+    at_roll = player_then_rival(state)
+    assert at_roll.decision.kind is DecisionKind.ROLL
+    dice = ((3, 1, 2), (6, 5, 4), (1, 1, 6))
+    assert_illegal(at_roll, Roll(dice, ("G", "H")), "SOLO.ROUND.SHUFFLE")  # the discards too
+    after = apply(at_roll, Roll(dice, ("F", "H", "A", "G")))
+    assert waiting(after, DecisionKind.TURN, PLAYER)
+    assert after.solo_deck == ("F", "H", "A", "G")
+    assert after.solo_discard == ()
+
+
+@pytest.mark.rule("RULING.GINKGO_EMPTY_DISCARD")
+def test_empty_discard_reshuffles_flipped_cards_but_the_last() -> None:
+    a = card("A", C, L, Space.DIPLOMAT_1, (cp(1),))  # the coral 1
+    b = card("B", B, M, Space.STEWARD_2, (cp(2),))  # black centre: empty
+    c = card("C", W, L, Space.STEWARD_3, (cp(4),))  # white: empty
+    state = bot_ready(a, b, c, black=(2, (), 6))
+    waiting_shuffle = player_then_rival(state)
+    assert waiting_shuffle.decision == Decision(DecisionKind.SHUFFLE, None)
+    top = waiting_shuffle.stack[-1]
+    assert isinstance(top, ShuffleFrame)
+    assert sorted(top.pool) == ["A", "B"]
+    assert_illegal(waiting_shuffle, Shuffle(("A", "B", "C")), "GINKGO.DISCARD")
+    after = apply(waiting_shuffle, Shuffle(("B", "A")))
+    # B on top (empty slot): B flipped; A on top finds the coral 1; the last card flipped is B
+    assert waiting(after, DecisionKind.TURN, PLAYER)
+    assert rival_dice(after) == {Space.DIPLOMAT_1: (Die(C, 1, RIVAL),)}
+    assert after.clans[RIVAL].cp == 2
+    assert after.solo_deck == ("A",)
+    assert after.solo_discard == ("C", "B")
+
+
+@pytest.mark.rule("RULING.GINKGO_EMPTY_DISCARD")
+def test_no_card_anywhere_raises_rules_gap() -> None:
+    state = bot_ready(last("A"), filler("F"))
+    state = replace(state, solo_deck=("A",), solo_discard=())
+    with pytest.raises(RulesGap):
+        player_then_rival(state)
+
+
+@pytest.mark.rule("RULING.GINKGO_EMPTY_DISCARD", "GINKGO.TURN.FIND_DIE")
+def test_hopeless_search_raises_rules_gap_not_endless_shuffles() -> None:
+    # neither card ever names a die that is there (white is empty, black has no centre)
+    a = card("A", W, L, Space.STEWARD_1)
+    b = card("B", B, M, Space.STEWARD_2)
+    state = bot_ready(a, b, black=(2, (), 6))
+    rng = random.Random(0)
+    with pytest.raises(RulesGap):  # noqa: PT012
+        state = player_then_rival(state)
+        for _ in range(50):  # "flips the whole deck twice without success": far fewer than 50
+            assert state.decision.kind is DecisionKind.SHUFFLE
+            outcome = sample(state, rng)
+            state = apply(state, outcome)
+
+
+# ================================================================================================
+# The Tokugawa rival is unchanged by the bot's existence
+# ================================================================================================
+
+
+@pytest.mark.rule("SOLO.TURN.NO_STACK_WELL", "SOLO.TURN.TO_BOTTOM", "GINKGO.WRAP")
+def test_tokugawa_does_not_wrap_and_puts_cards_under() -> None:
+    cards = (last("A", (cp(1),)), card("F", C, R, Space.OUTSIDE_RIGHT), filler("G"))
+    for rival, where, deck, discard in (
+        (RivalKind.TOKUGAWA, Space.WELL, ("F", "G", "A"), ()),
+        (RivalKind.GINGKOGAWA, Space.OUTSIDE_LEFT, ("F", "G"), ("A",)),
+    ):
+        state = occupy(bot_ready(*cards, rival=rival), Space.OUTSIDE_RIGHT)
+        after = bot_after(state)
+        assert rival_dice(after) == {where: (Die(C, 5, RIVAL),)}
+        assert (after.solo_deck, after.solo_discard) == (deck, discard)
+        assert after.clans[RIVAL].cp == 1
+
+
+@pytest.mark.rule("SOLO.TURN.PLACE", "GINKGO.STEWARDS.PAIR")
+def test_tokugawa_ignores_stewards_pairs() -> None:
+    finder = card("F", C, L, Space.STEWARD_2)
+    state = bot_ready(last("A"), finder, rival=RivalKind.TOKUGAWA)
+    after = bot_after(state)
+    assert rival_dice(after) == {Space.STEWARD_2: (Die(C, 1, RIVAL),)}
+    assert (after.clans[RIVAL].time, after.clans[RIVAL].cp) == (0, 0)
+
+
+@pytest.mark.rule("SOLO.TURN.ACT", "GINKGO.TURN.FIND_DIE")
+def test_tokugawa_does_last_two_cards_bot_only_last() -> None:
+    cards = (last("A", (cp(1),)), last("B", (cp(2),)), filler("F"))
+    tokugawa = bot_after(bot_ready(*cards, rival=RivalKind.TOKUGAWA))
+    bot = bot_after(bot_ready(*cards))
+    assert tokugawa.clans[RIVAL].cp == 1 + 2
+    assert bot.clans[RIVAL].cp == 2
+
+
+@pytest.mark.rule("SOLO.TURN.UNDOABLE", "GINKGO.EXTRA.COURTIER_MOVE", "GINKGO.EXTRA.GATE_NO_COURTIER")
+def test_tokugawa_keeps_undoable_courtier_actions() -> None:
+    finder = card("F", C, L, Space.DIPLOMAT_1)
+    climb = bot_ready(last("A", (ClimbUp(1),)), finder, rival=RivalKind.TOKUGAWA, round_no=2)
+    after = bot_after(climb)
+    assert (after.clans[RIVAL].courtiers, after.clans[RIVAL].cp) == ((0, 0, 0, 0), 2)
+    gate = bot_ready(
+        last("A", (CourtierToGate(),)),
+        finder,
+        rival=RivalKind.TOKUGAWA,
+        round_no=2,
+        courtiers=(1, 2, 1, 1),
+        sent=(5, 0, 0),
+    )
+    after = bot_after(gate)
+    assert (after.clans[RIVAL].courtiers, after.clans[RIVAL].cp) == ((1, 2, 1, 1), 2)
+
+
+@pytest.mark.rule("GINKGO.BONUS", "SOLO.TURN.PLACE")
+def test_influence_bonus_is_free_at_checkpoints() -> None:
+    finder = card("F", C, L, Space.STEWARD_2)
+    after = bot_after(bot_ready(last("A"), finder, difficulty=NORMAL, round_no=3, time=4))
+    assert after.clans[RIVAL].time == 7  # across the checkpoint of space 6 without seals
+    assert after.clans[RIVAL].seals == 0
+    assert dice_at(after, Space.STEWARD_1) == (Die(C, 1, RIVAL),)
