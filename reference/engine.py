@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
+import msgspec
 from msgspec.structs import replace
 
 from reference.content import catalogue, validate_deck
@@ -147,7 +148,7 @@ _HANDLERS: Final[dict[type, _Handler]] = {
         DecisionKind.ROOM,
         "COURTIER.FLOOR12.TAKE_CARD",
         members.room_options,
-        _no_run,
+        members.room_run,
         members.room_act,
     ),
     LightRowFrame: _Handler(
@@ -203,7 +204,7 @@ _HANDLERS: Final[dict[type, _Handler]] = {
         DecisionKind.RIVAL_ROOM,
         "SOLO.ICON.CLIMB",
         rival.room_options,
-        _no_run,
+        rival.room_run,
         rival.room_act,
     ),
     OutsideFrame: _Handler(
@@ -251,8 +252,30 @@ def new_game(setup: Setup) -> State:
             raise SetupError("solo.pair_colour must be 'any' or 'die' (READING.GINKGO_PAIR_COLOUR)")
         if setup.solo.deck is not None:
             validate_deck(setup.solo.deck, "setup.solo.deck")
-    catalogue(setup.content)  # validates custom content once
+    _check_content_size(setup)
     return State(setup=setup, phase=Phase.DEAL, decision=Decision(DecisionKind.DEAL, None))
+
+
+def _check_content_size(setup: Setup) -> None:
+    """Content must hold enough cards for this number of clans: 3 Stewards and 2 Diplomats in use,
+    a starting pair per clan plus one (one in solo), 3 gardens of each kind, a Daimyo card, a yard
+    tile per yard face. Raises SetupError (or ContentError for invalid content)."""
+    cat = catalogue(setup.content)  # validates custom content once
+    content = cat.content
+    players = setup.players
+    need = {
+        "Stewards in use": (len(rounds.cards_in_use(cat, players, 1)), rounds.STEWARD_ROOMS),
+        "Diplomats in use": (len(rounds.cards_in_use(cat, players, 2)), rounds.DIPLOMAT_ROOMS),
+        "Starting Resource cards": (len(content.starting_resources), 1 if setup.solo else players + 1),
+        "Action cards": (len(content.action_cards), 1 if setup.solo else players + 1),
+        "Stone gardens": (sum(g.kind.value == "stone" for g in content.gardens), 3),
+        "Plant gardens": (sum(g.kind.value == "plant" for g in content.gardens), 3),
+        "Daimyo cards": (len(content.daimyo), 1),
+        "yard tiles": (len(content.yard_tiles), sum(len(y.faces) for y in content.yards)),
+    }
+    for name, (have, wanted) in need.items():
+        if have < wanted:
+            raise SetupError(f"the content has {have} {name}; a game of {players} clans needs {wanted}")
 
 
 def is_chance(state: State) -> bool:
@@ -319,6 +342,7 @@ def apply(state: State, action: Action) -> State:
     Raises IllegalAction with the rule ID and the reason when the action is not allowed; the given
     state is unchanged. Rules: TURN.SEQUENCE and the rules of each decision.
     """
+    action = _well_formed(action)
     decision = state.decision
     state = replace(state, events=())
     match decision.kind:
@@ -377,6 +401,21 @@ def apply(state: State, action: Action) -> State:
     if action not in options:
         raise IllegalAction(*_diagnose(state, top, action, handler.rule))
     return _advance(handler.act(state, top, action))
+
+
+_CHANCE_RULE: Final = {Deal: "RULING.CHANCE_DEAL", Roll: "RULING.CHANCE_ROLL", Shuffle: "GINKGO.DISCARD"}
+
+
+def _well_formed(action: Action) -> Action:
+    """The action re-checked against its declared types (a bool is not a number, a pair has two
+    cards, a tuple is not None): Python callers can build ill-typed values that the wire format would
+    refuse. Returns the normalised action; raises IllegalAction naming the decision rule."""
+    try:
+        checked: Action = msgspec.convert(msgspec.to_builtins(action), type(action), strict=True)
+    except (msgspec.ValidationError, TypeError) as exc:
+        rule = _CHANCE_RULE.get(type(action), "TURN.DECISION")
+        raise IllegalAction(rule, f"malformed {_name(action)}: {exc}") from exc
+    return checked
 
 
 def _name(action: Action) -> str:

@@ -174,69 +174,69 @@ class DecisionKind(str, Enum):
 # --------------------------------------------------------------------------------------------
 
 
-class Gain(Struct, frozen=True, tag="gain"):
+class Gain(Struct, frozen=True, forbid_unknown_fields=True, tag="gain"):
     """Gain ``n`` of ``what`` (coins, a resource, seals, Clan Points). Caps: RESOURCES.CAP, SEALS.CAP."""
 
     what: GainKind
     n: int
 
 
-class Influence(Struct, frozen=True, tag="influence"):
+class Influence(Struct, frozen=True, forbid_unknown_fields=True, tag="influence"):
     """Move the Influence marker ``n`` spaces on the Passage of Time. Rule: TIME.MOVE."""
 
     n: int
 
 
-class ResourceChoice(Struct, frozen=True, tag="resource_choice"):
+class ResourceChoice(Struct, frozen=True, forbid_unknown_fields=True, tag="resource_choice"):
     """Gain ``n`` resources, each of the clan's choice. Rule: EFFECT.RESOURCE_CHOICE."""
 
     n: int
 
 
-class LanternIcon(Struct, frozen=True, tag="lantern"):
+class LanternIcon(Struct, frozen=True, forbid_unknown_fields=True, tag="lantern"):
     """Activate the Lantern. Rule: LANTERN.TRIGGER."""
 
 
-class WellIcon(Struct, frozen=True, tag="well"):
+class WellIcon(Struct, frozen=True, forbid_unknown_fields=True, tag="well"):
     """The Well action without a die. Rule: EFFECT.WELL_ACTION."""
 
 
-class MemberIcon(Struct, frozen=True, tag="member"):
+class MemberIcon(Struct, frozen=True, forbid_unknown_fields=True, tag="member"):
     """Perform a full main action of that member. Rule: EFFECT.MEMBER_ACTION."""
 
     member: Member
 
 
-class DieTileIcon(Struct, frozen=True, tag="die_tile"):
+class DieTileIcon(Struct, frozen=True, forbid_unknown_fields=True, tag="die_tile"):
     """Perform one castle row whose die tile has ``colour`` (any colour when None).
     Rules: EFFECT.DIE_TILE_ACTION, EFFECT.ANY_DIE_TILE."""
 
     colour: Colour | None = None
 
 
-class LightIcon(Struct, frozen=True, tag="light"):
+class LightIcon(Struct, frozen=True, forbid_unknown_fields=True, tag="light"):
     """Perform one light-background row of a castle card. Rule: EFFECT.LIGHT_ACTION."""
 
 
-class DomainIcon(Struct, frozen=True, tag="domain"):
+class DomainIcon(Struct, frozen=True, forbid_unknown_fields=True, tag="domain"):
     """Resolve one of your Domain lines without a die. Rules: EFFECT.DOMAIN_ACTION,
     RULING.DOMAIN_ACTION_ICON."""
 
 
-class DecreeIcon(Struct, frozen=True, tag="decree"):
+class DecreeIcon(Struct, frozen=True, forbid_unknown_fields=True, tag="decree"):
     """Put the named Decree card into your Lantern Area. Rule: SETUP.STARTING_GAINS."""
 
     card: str
 
 
-class PayCoins(Struct, frozen=True, tag="pay_coins"):
+class PayCoins(Struct, frozen=True, forbid_unknown_fields=True, tag="pay_coins"):
     """Optionally pay ``n`` coins to resolve ``then``. Rule: GARDENER.ACTION_OPTIONAL."""
 
     n: int
     then: tuple[Effect, ...]
 
 
-class BlockRef(Struct, frozen=True, tag="block"):
+class BlockRef(Struct, frozen=True, forbid_unknown_fields=True, tag="block"):
     """Engine-internal: one block of a castle card, resolved from ``room`` (None when the card is
     on a Domain board or has just been taken). Rules: CASTLE.EVERY_MATCHING_ROW, CASTLE.DARK_SEAL."""
 
@@ -268,7 +268,7 @@ PLAIN_EFFECTS = (Gain,)
 # --------------------------------------------------------------------------------------------
 
 
-class Block(Struct, frozen=True):
+class Block(Struct, frozen=True, forbid_unknown_fields=True):
     """One action block of a castle card or Action card: the rows it covers (0 top, 1 middle,
     2 bottom), whether its background is dark, and its icons. Rule: CASTLE.ROWS."""
 
@@ -277,7 +277,7 @@ class Block(Struct, frozen=True):
     effects: tuple[Effect, ...]
 
 
-class CastleCard(Struct, frozen=True):
+class CastleCard(Struct, frozen=True, forbid_unknown_fields=True):
     """A Steward (floor 1), Diplomat (floor 2) or starting Action card (floor 0).
 
     ``two_player`` is False for cards marked with a diamond, left in the box at 1–2 players
@@ -292,7 +292,7 @@ class CastleCard(Struct, frozen=True):
     two_player: bool = True
 
 
-class StartingResourceCard(Struct, frozen=True):
+class StartingResourceCard(Struct, frozen=True, forbid_unknown_fields=True):
     """Gains taken at setup and the Lantern strip icon. Rules: SETUP.STARTING_GAINS, LANTERN.AREA."""
 
     id: str
@@ -300,21 +300,21 @@ class StartingResourceCard(Struct, frozen=True):
     lantern: tuple[Effect, ...]
 
 
-class DecreeCard(Struct, frozen=True):
+class DecreeCard(Struct, frozen=True, forbid_unknown_fields=True):
     """A Decree: only a Lantern icon. Rule: LANTERN.AREA."""
 
     id: str
     lantern: tuple[Effect, ...]
 
 
-class DaimyoCard(Struct, frozen=True):
+class DaimyoCard(Struct, frozen=True, forbid_unknown_fields=True):
     """A Daimyo's Favor card: three favour spaces, each with its reward. Rule: DAIMYO.FAVOURS."""
 
     id: str
     favours: tuple[tuple[Effect, ...], ...]
 
 
-class GardenCard(Struct, frozen=True):
+class GardenCard(Struct, frozen=True, forbid_unknown_fields=True):
     """A garden: food cost, Clan Points at the end, and the action. Rules: GARDENER.PLACE,
     GARDEN.PRICE_LADDER."""
 
@@ -325,7 +325,7 @@ class GardenCard(Struct, frozen=True):
     action: tuple[Effect, ...]
 
 
-class YardTile(Struct, frozen=True):
+class YardTile(Struct, frozen=True, forbid_unknown_fields=True):
     """A double-sided Training Yard tile. Rule: SETUP.YARD_TILES."""
 
     id: str
@@ -333,7 +333,7 @@ class YardTile(Struct, frozen=True):
     reward: tuple[Effect, ...]
 
 
-class DieTile(Struct, frozen=True):
+class DieTile(Struct, frozen=True, forbid_unknown_fields=True):
     """A die tile: colour side for the castle, reward side for the Well. Rule: SETUP.DIE_TILES."""
 
     id: str
@@ -341,7 +341,7 @@ class DieTile(Struct, frozen=True):
     reward: tuple[Effect, ...]
 
 
-class TrainingYard(Struct, frozen=True):
+class TrainingYard(Struct, frozen=True, forbid_unknown_fields=True):
     """A printed Training Yard: iron cost and Clan Points per warrior at the end, and which tile
     faces it holds ("action" or "reward"). Rule: SETUP.YARDS."""
 
@@ -350,7 +350,7 @@ class TrainingYard(Struct, frozen=True):
     faces: tuple[str, ...]
 
 
-class DomainLine(Struct, frozen=True):
+class DomainLine(Struct, frozen=True, forbid_unknown_fields=True):
     """A line of the Domain board: its member, die colour, card row, base icon and the reward under
     each of its 5 member spaces. Rules: DOMAIN.COLOUR_LOCK, DOMAIN.REWARDS, DOMAIN.CARD_BLOCK."""
 
@@ -361,7 +361,7 @@ class DomainLine(Struct, frozen=True):
     uncovered: tuple[tuple[Effect, ...], ...]
 
 
-class TimeTrack(Struct, frozen=True):
+class TimeTrack(Struct, frozen=True, forbid_unknown_fields=True):
     """The Passage of Time track: last space, checkpoint costs by space, end score by space.
     Rules: TIME.TRACK, TIME.CHECKPOINT_SPACES, SCORE.TIME."""
 
@@ -377,7 +377,7 @@ class TimeTrack(Struct, frozen=True):
         return 0
 
 
-class Content(Struct, frozen=True):
+class Content(Struct, frozen=True, forbid_unknown_fields=True):
     """Everything printed that the engine reads: the base game by default. Validated on load."""
 
     stewards: tuple[CastleCard, ...]
@@ -421,24 +421,24 @@ class RivalKind(str, Enum):
     GINGKOGAWA = "gingkogawa"
 
 
-class GardenerTo(Struct, frozen=True, tag="gardener_to"):
+class GardenerTo(Struct, frozen=True, forbid_unknown_fields=True, tag="gardener_to"):
     """Rival icon: a Gardener to the lowest-value garden of ``kind`` without its gardener (any kind
     when None: the lowest of all). Rule: SOLO.ICON.GARDENER."""
 
     kind: GardenKind | None = None
 
 
-class WarriorTo(Struct, frozen=True, tag="warrior_to"):
+class WarriorTo(Struct, frozen=True, forbid_unknown_fields=True, tag="warrior_to"):
     """Rival icon: a Warrior into the Training Yard of iron ``cost``. Rule: SOLO.ICON.WARRIOR."""
 
     cost: int
 
 
-class CourtierToGate(Struct, frozen=True, tag="courtier_to_gate"):
+class CourtierToGate(Struct, frozen=True, forbid_unknown_fields=True, tag="courtier_to_gate"):
     """Rival icon: a Courtier to the Gate. Rule: SOLO.ICON.COURTIER."""
 
 
-class ClimbUp(Struct, frozen=True, tag="climb_up"):
+class ClimbUp(Struct, frozen=True, forbid_unknown_fields=True, tag="climb_up"):
     """Rival icon: its lowest Courtier climbs ``floors`` (1 or 2). Rule: SOLO.ICON.CLIMB."""
 
     floors: int
@@ -448,7 +448,7 @@ RivalIcon = Gain | Influence | GardenerTo | WarriorTo | CourtierToGate | ClimbUp
 """What a Solitaire card's action side can show (Gain only of coins or Clan Points). Rule: SOLO.ICONS."""
 
 
-class SoloCard(Struct, frozen=True, kw_only=True):
+class SoloCard(Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
     """A Solitaire card. Bridge side: a die colour and a bridge slot (left, centre, right) at the top,
     a placement space at the bottom. Action side: a top half and a bottom half, each a row of icons
     read left to right. Rules: SOLO.TURN.FIND_DIE, SOLO.TURN.PLACE, SOLO.TURN.ACT."""
@@ -461,7 +461,7 @@ class SoloCard(Struct, frozen=True, kw_only=True):
     bottom: tuple[RivalIcon, ...]
 
 
-class SoloDeck(Struct, frozen=True, kw_only=True):
+class SoloDeck(Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
     """A Solitaire deck as data; ``provisional`` marks a deck that is not a transcription of the
     printed cards (see README)."""
 
@@ -471,7 +471,7 @@ class SoloDeck(Struct, frozen=True, kw_only=True):
     note: str = ""
 
 
-class Solo(Struct, frozen=True, kw_only=True):
+class Solo(Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
     """The solo game: clan 0 is the player, clan 1 the rival. ``deck`` None: the shipped deck.
     ``action_order``: the reading of "top to bottom and left to right" over the two flipped cards
     ("rows": both top halves, then both bottom halves; "cards": one card after the other).
@@ -486,7 +486,7 @@ class Solo(Struct, frozen=True, kw_only=True):
     pair_colour: str = "any"
 
 
-class Setup(Struct, frozen=True, kw_only=True):
+class Setup(Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
     """What a game is started from: the number of clans (2..4; Rule: SETUP.DICE_PER_COLOUR), the
     content (None: the shipped base game; a Content value: generated or transcribed content), and
     ``solo`` for a game against a rival (then ``players`` is 2: the player and the rival)."""
@@ -501,7 +501,7 @@ class Setup(Struct, frozen=True, kw_only=True):
 # --------------------------------------------------------------------------------------------
 
 
-class Die(Struct, frozen=True):
+class Die(Struct, frozen=True, forbid_unknown_fields=True):
     """A placed die: its colour, its value (1..6) and the clan that placed it."""
 
     colour: Colour
@@ -509,7 +509,7 @@ class Die(Struct, frozen=True):
     clan: int
 
 
-class Bridge(Struct, frozen=True):
+class Bridge(Struct, frozen=True, forbid_unknown_fields=True):
     """A bridge as three physical slots; ``centre`` holds the dice between the ends, lowest first.
     Rules: SETUP.BRIDGES_SORTED, BRIDGE.ENDS_ONLY, BRIDGE.SLIDE, RULING.LONE_DIE_SLOT."""
 
@@ -523,7 +523,7 @@ class Bridge(Struct, frozen=True):
         return (self.left is not None) + len(self.centre) + (self.right is not None)
 
 
-class Room(Struct, frozen=True):
+class Room(Struct, frozen=True, forbid_unknown_fields=True):
     """A castle room on floor 1 (Stewards) or 2 (Diplomats): its card (None once its deck could not
     refill it), its die tiles (one per row/block) and the dice placed this round."""
 
@@ -533,7 +533,7 @@ class Room(Struct, frozen=True):
     dice: tuple[Die, ...] = ()
 
 
-class GardenSlot(Struct, frozen=True):
+class GardenSlot(Struct, frozen=True, forbid_unknown_fields=True):
     """A garden card beside a bridge, with the clans whose gardener stands on it. Rule: SETUP.GARDENS."""
 
     bridge: Colour
@@ -541,7 +541,7 @@ class GardenSlot(Struct, frozen=True):
     gardeners: tuple[int, ...] = ()
 
 
-class YardState(Struct, frozen=True):
+class YardState(Struct, frozen=True, forbid_unknown_fields=True):
     """A Training Yard with its tiles (id, face) and the clans of the warriors in it."""
 
     cost: int
@@ -550,7 +550,7 @@ class YardState(Struct, frozen=True):
     warriors: tuple[int, ...] = ()
 
 
-class Board(Struct, frozen=True):
+class Board(Struct, frozen=True, forbid_unknown_fields=True):
     """The main board."""
 
     bridges: tuple[Bridge, ...]
@@ -566,7 +566,7 @@ class Board(Struct, frozen=True):
     yards: tuple[YardState, ...]
 
 
-class Clan(Struct, frozen=True):
+class Clan(Struct, frozen=True, forbid_unknown_fields=True):
     """One clan's holdings.
 
     ``sent`` counts members that left the Domain board, per member in MEMBERS order (courtier,
@@ -595,14 +595,14 @@ class Clan(Struct, frozen=True):
 # ---- Frames: the engine's pending work (a stack; the last frame is on top) -------------------
 
 
-class EffectsFrame(Struct, frozen=True, tag="effects"):
+class EffectsFrame(Struct, frozen=True, forbid_unknown_fields=True, tag="effects"):
     """Icons still to resolve for ``clan``. Rule: RULING.EFFECTS_OPTIONAL_ORDER."""
 
     clan: int
     effects: tuple[Effect, ...]
 
 
-class InfluenceFrame(Struct, frozen=True, tag="influence"):
+class InfluenceFrame(Struct, frozen=True, forbid_unknown_fields=True, tag="influence"):
     """A Passage of Time move in progress. Rules: TIME.MOVE, TIME.CHECKPOINTS, TIME.STOP."""
 
     clan: int
@@ -610,14 +610,14 @@ class InfluenceFrame(Struct, frozen=True, tag="influence"):
     moved: bool = False
 
 
-class ResourceFrame(Struct, frozen=True, tag="resource"):
+class ResourceFrame(Struct, frozen=True, forbid_unknown_fields=True, tag="resource"):
     """``n`` resources of the clan's choice still to pick. Rule: EFFECT.RESOURCE_CHOICE."""
 
     clan: int
     n: int
 
 
-class CourtierFrame(Struct, frozen=True, tag="courtier"):
+class CourtierFrame(Struct, frozen=True, forbid_unknown_fields=True, tag="courtier"):
     """A Courtier action: which of its two parts are done. Rule: COURTIER.ACTION."""
 
     clan: int
@@ -625,41 +625,41 @@ class CourtierFrame(Struct, frozen=True, tag="courtier"):
     climb: bool = False
 
 
-class RoomFrame(Struct, frozen=True, tag="room"):
+class RoomFrame(Struct, frozen=True, forbid_unknown_fields=True, tag="room"):
     """A courtier ended a climb on ``floor`` (1 or 2): choose the room. Rule: COURTIER.FLOOR12.TAKE_CARD."""
 
     clan: int
     floor: int
 
 
-class LightRowFrame(Struct, frozen=True, tag="light_row"):
+class LightRowFrame(Struct, frozen=True, forbid_unknown_fields=True, tag="light_row"):
     """Do one light block of ``card``. Rules: COURTIER.FLOOR12.TAKE_CARD, COURTIER.FLOOR12.EMPTY_DECK."""
 
     clan: int
     card: str
 
 
-class RefillFrame(Struct, frozen=True, tag="refill"):
+class RefillFrame(Struct, frozen=True, forbid_unknown_fields=True, tag="refill"):
     """Refill castle room ``room`` from its deck. Rule: COURTIER.FLOOR12.REFILL."""
 
     room: int
 
 
-class FavourFrame(Struct, frozen=True, tag="favour"):
+class FavourFrame(Struct, frozen=True, forbid_unknown_fields=True, tag="favour"):
     """A courtier reached the Daimyo's room after its Lantern: take a free favour. Rule:
     COURTIER.DAIMYO.FAVOUR."""
 
     clan: int
 
 
-class MemberFrame(Struct, frozen=True, tag="member_action"):
+class MemberFrame(Struct, frozen=True, forbid_unknown_fields=True, tag="member_action"):
     """A Warrior or Gardener action waiting for its yard or garden. Rules: WARRIOR.PLACE, GARDENER.PLACE."""
 
     clan: int
     member: Member
 
 
-class OptionalFrame(Struct, frozen=True, tag="optional"):
+class OptionalFrame(Struct, frozen=True, forbid_unknown_fields=True, tag="optional"):
     """An optional effect with a price (``seals`` and ``coins``): accept (pay and resolve) or decline.
     ``reason`` names what it is (a Steward dark row, a garden action). Rules: CASTLE.DARK_SEAL,
     GARDENER.ACTION_OPTIONAL, GARDENER.REACTIVATE."""
@@ -671,7 +671,7 @@ class OptionalFrame(Struct, frozen=True, tag="optional"):
     coins: int = 0
 
 
-class CastleRowFrame(Struct, frozen=True, tag="castle_row"):
+class CastleRowFrame(Struct, frozen=True, forbid_unknown_fields=True, tag="castle_row"):
     """Choose one castle block: of a die-tile colour (``light`` False) or a light block (``light``
     True). Rules: EFFECT.DIE_TILE_ACTION, EFFECT.ANY_DIE_TILE, EFFECT.LIGHT_ACTION."""
 
@@ -680,27 +680,27 @@ class CastleRowFrame(Struct, frozen=True, tag="castle_row"):
     colour: Colour | None = None
 
 
-class DomainLineFrame(Struct, frozen=True, tag="domain_line"):
+class DomainLineFrame(Struct, frozen=True, forbid_unknown_fields=True, tag="domain_line"):
     """Choose a Domain line to resolve without a die. Rule: EFFECT.DOMAIN_ACTION."""
 
     clan: int
 
 
-class OutsideFrame(Struct, frozen=True, tag="outside"):
+class OutsideFrame(Struct, frozen=True, forbid_unknown_fields=True, tag="outside"):
     """Choose between the two member actions of an Outside the Walls space. Rule: OUTSIDE.CHOICES."""
 
     clan: int
     choices: tuple[Member, ...]
 
 
-class RivalIconsFrame(Struct, frozen=True, tag="rival_icons"):
+class RivalIconsFrame(Struct, frozen=True, forbid_unknown_fields=True, tag="rival_icons"):
     """The rival's icons still to do this turn, in order. Rules: SOLO.TURN.ACT, SOLO.TURN.UNDOABLE."""
 
     clan: int
     icons: tuple[RivalIcon, ...]
 
 
-class RivalGardenFrame(Struct, frozen=True, tag="rival_garden"):
+class RivalGardenFrame(Struct, frozen=True, forbid_unknown_fields=True, tag="rival_garden"):
     """The player breaks a tie between gardens of equal value for the rival's gardener.
     Rule: SOLO.ICON.GARDENER."""
 
@@ -708,7 +708,7 @@ class RivalGardenFrame(Struct, frozen=True, tag="rival_garden"):
     slots: tuple[int, ...]
 
 
-class RivalRoomFrame(Struct, frozen=True, tag="rival_room"):
+class RivalRoomFrame(Struct, frozen=True, forbid_unknown_fields=True, tag="rival_room"):
     """The player chooses the room the rival's courtier enters on ``floor`` (1 or 2).
     Rule: SOLO.ICON.CLIMB."""
 
@@ -716,7 +716,7 @@ class RivalRoomFrame(Struct, frozen=True, tag="rival_room"):
     floor: int
 
 
-class BotTurnFrame(Struct, frozen=True, tag="bot_turn"):
+class BotTurnFrame(Struct, frozen=True, forbid_unknown_fields=True, tag="bot_turn"):
     """The Gingkogawa bot's turn in progress: the cards in its row, the stage ("flip", "check",
     "extra"), the icons queued and ``flips``, every flip this turn (reshuffles included: the search
     gives up with RulesGap when no card can find a die). It pauses only for a reshuffle (a chance
@@ -730,7 +730,7 @@ class BotTurnFrame(Struct, frozen=True, tag="bot_turn"):
     flips: int = 0
 
 
-class ShuffleFrame(Struct, frozen=True, tag="shuffle"):
+class ShuffleFrame(Struct, frozen=True, forbid_unknown_fields=True, tag="shuffle"):
     """Waiting for a chance outcome: the order of ``pool`` shuffled and put under the deck.
     Rule: GINKGO.DISCARD."""
 
@@ -759,7 +759,7 @@ Frame = (
 )
 
 
-class Decision(Struct, frozen=True):
+class Decision(Struct, frozen=True, forbid_unknown_fields=True):
     """Who must decide next and what kind of decision it is. ``clan`` is None for chance decisions
     and at the end of the game."""
 
@@ -767,7 +767,7 @@ class Decision(Struct, frozen=True):
     clan: int | None
 
 
-class ScoreLine(Struct, frozen=True):
+class ScoreLine(Struct, frozen=True, forbid_unknown_fields=True):
     """A clan's final score by category (Clan Points). Rules: SCORE.*."""
 
     clan: int
@@ -781,7 +781,7 @@ class ScoreLine(Struct, frozen=True):
     total: int
 
 
-class State(Struct, frozen=True, kw_only=True):
+class State(Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
     """A whole game position. ``turn`` counts turns taken in this round (0 .. 3 x clans).
     ``draft`` holds the starting pairs still on offer. ``arrivals`` is the stacking counter of the
     Passage of Time. ``scores`` and ``winners`` are set when the game is over. ``events`` is the
@@ -813,7 +813,7 @@ class State(Struct, frozen=True, kw_only=True):
 # --------------------------------------------------------------------------------------------
 
 
-class Deal(Struct, frozen=True, tag="deal", kw_only=True):
+class Deal(Struct, frozen=True, forbid_unknown_fields=True, tag="deal", kw_only=True):
     """Chance outcome of the setup (Rule: RULING.CHANCE_DEAL).
 
     ``turn_order``: a permutation of the clans. ``dice``: values 1..6 per bridge in COLOURS order,
@@ -840,7 +840,7 @@ class Deal(Struct, frozen=True, tag="deal", kw_only=True):
     solo_deck: tuple[str, ...] = ()
 
 
-class Roll(Struct, frozen=True, tag="roll"):
+class Roll(Struct, frozen=True, forbid_unknown_fields=True, tag="roll"):
     """Chance outcome of the end-of-round re-roll: values 1..6 per bridge, and in a solo game the
     reshuffled Solitaire deck (top first). Rules: RULING.CHANCE_ROLL, SOLO.ROUND.SHUFFLE."""
 
@@ -848,20 +848,20 @@ class Roll(Struct, frozen=True, tag="roll"):
     solo_deck: tuple[str, ...] = ()
 
 
-class Shuffle(Struct, frozen=True, tag="shuffle"):
+class Shuffle(Struct, frozen=True, forbid_unknown_fields=True, tag="shuffle"):
     """Chance outcome of a mid-game reshuffle of the bot's discard pile: the cards in their new order
     (top first). Rule: GINKGO.DISCARD."""
 
     order: tuple[str, ...]
 
 
-class TakePair(Struct, frozen=True, tag="take_pair"):
+class TakePair(Struct, frozen=True, forbid_unknown_fields=True, tag="take_pair"):
     """Take the starting pair at ``index`` of the offer. Rule: SETUP.STARTING_PAIRS."""
 
     index: int
 
 
-class PlaceDie(Struct, frozen=True, tag="place_die"):
+class PlaceDie(Struct, frozen=True, forbid_unknown_fields=True, tag="place_die"):
     """Take the die at ``end`` of the ``bridge`` and place it on ``space``. Rule: TURN.SEQUENCE."""
 
     bridge: Colour
@@ -869,38 +869,38 @@ class PlaceDie(Struct, frozen=True, tag="place_die"):
     space: Space
 
 
-class Trade(Struct, frozen=True, tag="trade"):
+class Trade(Struct, frozen=True, forbid_unknown_fields=True, tag="trade"):
     """Trade seals: 1 seal for 1 coin (``into`` None), or 2 seals for 1 resource.
     Rules: SEALS.TRADE_COIN, SEALS.TRADE_RESOURCE."""
 
     into: Resource | None = None
 
 
-class Next(Struct, frozen=True, tag="next"):
+class Next(Struct, frozen=True, forbid_unknown_fields=True, tag="next"):
     """Resolve the pending effect at ``index`` next. Rule: RULING.EFFECTS_OPTIONAL_ORDER."""
 
     index: int
 
 
-class TakeResource(Struct, frozen=True, tag="take_resource"):
+class TakeResource(Struct, frozen=True, forbid_unknown_fields=True, tag="take_resource"):
     """Pick one resource of a choice. Rule: EFFECT.RESOURCE_CHOICE."""
 
     resource: Resource
 
 
-class PayCheckpoint(Struct, frozen=True, tag="pay_checkpoint"):
+class PayCheckpoint(Struct, frozen=True, forbid_unknown_fields=True, tag="pay_checkpoint"):
     """Pay the seals of the next checkpoint and go on. Rule: TIME.CHECKPOINTS."""
 
 
-class StopMove(Struct, frozen=True, tag="stop"):
+class StopMove(Struct, frozen=True, forbid_unknown_fields=True, tag="stop"):
     """Refuse to pay a checkpoint: stop before it. Rules: TIME.STOP, RULING.LOST_STEPS."""
 
 
-class Audience(Struct, frozen=True, tag="audience"):
+class Audience(Struct, frozen=True, forbid_unknown_fields=True, tag="audience"):
     """Pay 2 coins: leftmost courtier to the Gate. Rule: COURTIER.AUDIENCE."""
 
 
-class Climb(Struct, frozen=True, tag="climb"):
+class Climb(Struct, frozen=True, forbid_unknown_fields=True, tag="climb"):
     """Pay 2 (1 floor) or 5 (2 floors) Mother-of-Pearl to move a courtier up from ``start``.
     Rule: COURTIER.CLIMB."""
 
@@ -908,54 +908,54 @@ class Climb(Struct, frozen=True, tag="climb"):
     floors: int
 
 
-class ChooseRoom(Struct, frozen=True, tag="choose_room"):
+class ChooseRoom(Struct, frozen=True, forbid_unknown_fields=True, tag="choose_room"):
     """The room (index 0..4 in Space order of the castle rooms) a climbing courtier enters."""
 
     room: int
 
 
-class ChooseBlock(Struct, frozen=True, tag="choose_block"):
+class ChooseBlock(Struct, frozen=True, forbid_unknown_fields=True, tag="choose_block"):
     """A card block: ``room`` None for the card just taken, else a castle room index."""
 
     block: int
     room: int | None = None
 
 
-class ChooseFavour(Struct, frozen=True, tag="choose_favour"):
+class ChooseFavour(Struct, frozen=True, forbid_unknown_fields=True, tag="choose_favour"):
     """A free favour space (0..2) of the Daimyo card. Rule: COURTIER.DAIMYO.FAVOUR."""
 
     slot: int
 
 
-class ChooseYard(Struct, frozen=True, tag="choose_yard"):
+class ChooseYard(Struct, frozen=True, forbid_unknown_fields=True, tag="choose_yard"):
     """The Training Yard (by iron cost 5, 3 or 1). Rule: WARRIOR.PLACE."""
 
     cost: int
 
 
-class ChooseGarden(Struct, frozen=True, tag="choose_garden"):
+class ChooseGarden(Struct, frozen=True, forbid_unknown_fields=True, tag="choose_garden"):
     """The garden slot (0..5). Rule: GARDENER.PLACE."""
 
     slot: int
 
 
-class ChooseLine(Struct, frozen=True, tag="choose_line"):
+class ChooseLine(Struct, frozen=True, forbid_unknown_fields=True, tag="choose_line"):
     """The Domain line by colour. Rule: EFFECT.DOMAIN_ACTION."""
 
     line: Colour
 
 
-class ChooseMember(Struct, frozen=True, tag="choose_member"):
+class ChooseMember(Struct, frozen=True, forbid_unknown_fields=True, tag="choose_member"):
     """The member action of an Outside the Walls space. Rule: OUTSIDE.CHOICES."""
 
     member: Member
 
 
-class Accept(Struct, frozen=True, tag="accept"):
+class Accept(Struct, frozen=True, forbid_unknown_fields=True, tag="accept"):
     """Pay and resolve the optional effect."""
 
 
-class Decline(Struct, frozen=True, tag="decline"):
+class Decline(Struct, frozen=True, forbid_unknown_fields=True, tag="decline"):
     """Decline the pending optional effect (or end a Courtier action). Rule: RULING.EFFECTS_OPTIONAL_ORDER."""
 
 

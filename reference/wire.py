@@ -24,7 +24,7 @@ TRACE_FORMAT: Final = "wcref-trace"
 TRACE_VERSION: Final = 1
 
 
-class Trace(msgspec.Struct, frozen=True, kw_only=True):
+class Trace(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """A recorded game: ``setup``, then every action and chance outcome in order. ``final`` is the
     digest of the state the actions reach (see :func:`digest`), checked on replay when present."""
 
@@ -134,11 +134,18 @@ def read_trace(path: Path) -> Trace:
     except OSError as exc:
         raise TraceError(f"{path}: cannot read: {exc.strerror}") from exc
     try:
-        return _trace_decoder.decode(raw)
+        trace = _trace_decoder.decode(raw)
     except msgspec.ValidationError as exc:
         raise TraceError(f"{path}: {exc}") from exc
     except msgspec.DecodeError as exc:
         raise TraceError(f"{path}: not valid JSON: {exc}") from exc
+    except RecursionError as exc:
+        raise TraceError(f"{path}: not a trace: JSON nested too deeply") from exc
+    if trace.version != TRACE_VERSION:
+        raise TraceError(
+            f"{path}: $.version: this reference reads trace version {TRACE_VERSION}, not {trace.version}"
+        )
+    return trace
 
 
 def replay(trace: Trace, where: str = "trace") -> State:
@@ -153,6 +160,11 @@ def replay(trace: Trace, where: str = "trace") -> State:
             state = apply(state, action)
         except (IllegalAction, RulesGap) as exc:
             raise TraceError(f"{where}: $.actions[{i}] ({type(action).__name__}): {exc}") from exc
+        except (IndexError, KeyError, ValueError, TypeError, StopIteration) as exc:  # an engine fault
+            raise TraceError(
+                f"{where}: $.actions[{i}] ({type(action).__name__}): the engine failed: "
+                f"{type(exc).__name__}: {exc} (please report this trace)"
+            ) from exc
     if trace.final is not None and digest(state) != trace.final:
         raise TraceError(f"{where}: $.final: replay reached a different state (digest {digest(state)[:12]}…)")
     return state

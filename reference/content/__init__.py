@@ -22,6 +22,7 @@ from reference.model import (
     COLOURS,
     DOMAIN_SPACES,
     MEMBERS,
+    BlockRef,
     CastleCard,
     ClimbUp,
     Content,
@@ -81,8 +82,10 @@ def _fail(where: str, message: str) -> ContentError:
 def _check_effects(where: str, owner: str, effects: tuple[Effect, ...], decrees: set[str]) -> None:
     for effect in effects:
         n = getattr(effect, "n", 1)
-        if n <= 0:
-            raise _fail(where, f"{owner}: an effect amount must be positive, got {effect!r}")
+        if type(n) is not int or n <= 0:
+            raise _fail(where, f"{owner}: an effect amount must be a positive whole number, got {effect!r}")
+        if isinstance(effect, BlockRef):
+            raise _fail(where, f"{owner}: 'block' is the engine's own reference, not a printed icon")
         if isinstance(effect, DecreeIcon) and effect.card not in decrees:
             raise _fail(where, f"{owner}: unknown Decree card {effect.card!r}")
         if isinstance(effect, PayCoins):
@@ -126,6 +129,18 @@ def validate(content: Content, where: str = "content") -> None:
         _check_effects(where, card.id, card.back, decrees)
     for sr in content.starting_resources:
         _check_effects(where, sr.id, sr.gains + sr.lantern, decrees)
+    for decree in content.decrees:
+        _check_effects(where, decree.id, decree.lantern, decrees)
+    for yard_tile in content.yard_tiles:
+        _check_effects(where, yard_tile.id, yard_tile.action + yard_tile.reward, decrees)
+    for die_tile in content.die_tiles:
+        _check_effects(where, die_tile.id, die_tile.reward, decrees)
+    for line in content.domain:
+        _check_effects(where, f"domain line {line.member.value}", line.base, decrees)
+        for cell in line.uncovered:
+            _check_effects(where, f"domain line {line.member.value}", cell, decrees)
+    if sorted(line.row for line in content.domain) != [0, 1, 2]:
+        raise _fail(where, "domain: the lines must face card rows 0, 1 and 2 (DOMAIN.CARD_BLOCK)")
     lantern_shown = [(c.id, c.back) for c in content.stewards + content.diplomats + content.action_cards]
     lantern_shown += [(c.id, c.lantern) for c in content.starting_resources + content.decrees]
     for owner, icons in lantern_shown:
@@ -140,6 +155,8 @@ def validate(content: Content, where: str = "content") -> None:
         for favour in daimyo.favours:
             _check_effects(where, daimyo.id, favour, decrees)
     for garden in content.gardens:
+        if garden.food < 1:
+            raise _fail(where, f"garden {garden.id}: the food cost must be at least 1")
         if garden.cp != 2 * garden.food - 1:
             raise _fail(where, f"garden {garden.id}: food {garden.food} must score {2 * garden.food - 1}")
         _check_effects(where, garden.id, garden.action, decrees)
@@ -160,8 +177,10 @@ def validate(content: Content, where: str = "content") -> None:
     for line in content.domain:
         if len(line.uncovered) != 5:
             raise _fail(where, f"domain line {line.member.value}: needs 5 uncovered rewards")
-    if len(content.time.score) != content.time.last + 1:
-        raise _fail(where, "time.score: needs one value per space 0..last")
+    if content.time.last < 1 or len(content.time.score) != content.time.last + 1:
+        raise _fail(where, "time.score: needs a last space of 1 or more and one value per space 0..last")
+    if any(not 1 <= space <= content.time.last or cost < 1 for space, cost in content.time.checkpoints):
+        raise _fail(where, "time.checkpoints: each is (a space 1..last, a cost of 1 or more seals)")
     if len(content.gardens) < 6 or len(content.daimyo) < 1 or len(content.starting_resources) < 5:
         raise _fail(where, "need at least 6 gardens, 1 Daimyo card and 5 Starting Resource cards")
 

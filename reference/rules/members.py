@@ -152,9 +152,25 @@ def courtier_act(state: State, frame: CourtierFrame, action: Action) -> State:
 
 
 def room_options(state: State, frame: RoomFrame) -> tuple[Action, ...]:
-    """Any room of the floor the climb ended on. Rules: COURTIER.FLOOR12.TAKE_CARD,
-    COURTIER.FLOOR12.END_ROOM_ONLY, COURTIER.ROOMS_UNLIMITED."""
-    return tuple(ChooseRoom(i) for i, room in enumerate(board(state).rooms) if room.floor == frame.floor)
+    """Any room of the floor the climb ended on that holds a card (a room whose card was just taken
+    waits for its refill and cannot be entered). Rules: COURTIER.FLOOR12.TAKE_CARD,
+    COURTIER.FLOOR12.END_ROOM_ONLY, COURTIER.ROOMS_UNLIMITED, RULING.REFILL_AFTER_LIGHT."""
+    return tuple(
+        ChooseRoom(i)
+        for i, room in enumerate(board(state).rooms)
+        if room.floor == frame.floor and room.card is not None
+    )
+
+
+def room_run(state: State, frame: RoomFrame) -> State:
+    """No room of the floor can be entered (each waits for its refill): the courtier stays on the
+    floor and nothing more happens. Rule: RULING.REFILL_AFTER_LIGHT."""
+    return pop(
+        log(
+            state,
+            f"{clan_name(frame.clan)}'s courtier finds every room of floor {frame.floor} waiting for a refill",
+        )
+    )
 
 
 def room_act(state: State, frame: RoomFrame, action: Action) -> State:

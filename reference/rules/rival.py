@@ -439,7 +439,19 @@ def daimyo_favour(state: State, clan: int) -> State:
 
 def room_options(state: State, frame: RivalRoomFrame) -> tuple[Action, ...]:
     """The rooms of the floor: the player chooses for the rival. Rule: SOLO.ICON.CLIMB."""
-    return tuple(ChooseRoom(i) for i, room in enumerate(board(state).rooms) if room.floor == frame.floor)
+    return tuple(
+        ChooseRoom(i)
+        for i, room in enumerate(board(state).rooms)
+        if room.floor == frame.floor and room.card is not None
+    )
+
+
+def room_run(state: State, frame: RivalRoomFrame) -> State:
+    """No room of the floor holds a card (refills pending): the courtier just stays on the floor.
+    Rule: RULING.REFILL_AFTER_LIGHT."""
+    return pop(
+        log(state, f"{clan_name(frame.clan)} (rival) finds no room with a card on floor {frame.floor}")
+    )
 
 
 def room_act(state: State, frame: RivalRoomFrame, action: Action) -> State:
