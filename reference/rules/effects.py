@@ -241,6 +241,7 @@ def effects_run(state: State, frame: EffectsFrame) -> State:
 def effects_act(state: State, frame: EffectsFrame, action: Action) -> State:
     """Resolve the chosen icon next."""
     assert isinstance(action, Next)
+    state = log(state, f"{clan_name(frame.clan)} resolves {describe(frame.effects[action.index])} next")
     return _take(state, frame, action.index)
 
 
@@ -264,7 +265,7 @@ def resource_act(state: State, frame: ResourceFrame, action: Action) -> State:
     assert isinstance(action, TakeResource)
     clan = frame.clan
     state = with_clan(state, clan, holdings.gain(state.clans[clan], holdings.gain_kind(action.resource), 1))
-    state = log(state, f"{clan_name(clan)} takes 1 {action.resource.value}")
+    state = log(state, f"{clan_name(clan)} takes {amount(1, action.resource.value)}")
     return pop(state) if frame.n == 1 else set_top(state, ResourceFrame(clan, frame.n - 1))
 
 
@@ -424,7 +425,11 @@ def castle_row_act(state: State, frame: CastleRowFrame, action: Action) -> State
     assert action.room is not None
     card = board(state).rooms[action.room].card
     assert card is not None
-    state = log(state, f"{clan_name(frame.clan)} performs {card} block {action.block + 1}")
+    effects = cat(state).castle[card].blocks[action.block].effects
+    state = log(
+        state,
+        f"{clan_name(frame.clan)} performs {card} block {action.block + 1} ({', '.join(map(describe, effects))})",
+    )
     return castle_block(state, frame.clan, card, action.block)
 
 

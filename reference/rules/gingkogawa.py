@@ -41,7 +41,7 @@ from reference.model import (
 )
 from reference.rules import holdings
 from reference.rules.common import amount, board, clan_name, log, pop, push, set_top, with_board, with_clan
-from reference.rules.placement import SPACE_VALUE, dice_on, put_die
+from reference.rules.placement import SPACE_NAMES, SPACE_VALUE, dice_on, put_die
 from reference.rules.rival import cards, slot_die, take_slot
 
 ZONES: dict[str, tuple[Space, ...]] = {
@@ -114,7 +114,7 @@ def bonus(difficulty: Difficulty, round_number: int) -> tuple[RivalIcon, ...]:
 
 def start_turn(state: State, clan: int) -> State:
     """Begin the bot's turn. Rule: GINKGO.TURN.FIND_DIE."""
-    state = log(state, f"— round {state.round}, turn {state.turn + 1}: {clan_name(clan)} (Gingkogawa) —")
+    state = log(state, f"— Round {state.round} · turn {state.turn + 1} · {clan_name(clan)} (Gingkogawa) —")
     state = replace(state, turn=state.turn + 1)
     return push(state, BotTurnFrame(clan))
 
@@ -169,7 +169,7 @@ def turn_run(state: State, frame: BotTurnFrame) -> State:
             if slot_die(bridge, top.slot) is None:
                 state = log(
                     state,
-                    f"the bot flips {frame.flipped[-1]}: {top.id} now on top names the {top.slot.value} die "
+                    f"{clan_name(frame.clan)} (Gingkogawa) flips {frame.flipped[-1]}: {top.id} now on top names the {top.slot.value} die "
                     f"of the {top.bridge.value} bridge, which is not there: flips again",
                 )
                 frame = replace(frame, stage="flip")
@@ -196,8 +196,9 @@ def _place(state: State, frame: BotTurnFrame, top: SoloCard) -> State:
     last = by_id[frame.flipped[-1]]
     state = log(
         state,
-        f"{clan_name(clan)} (Gingkogawa) flips {', '.join(frame.flipped)}; {top.id} now on top names the "
-        f"{top.slot.value} die of the {top.bridge.value} bridge",
+        f"{clan_name(clan)} (Gingkogawa) flips {frame.flipped[-1]}: {top.id} now on top names the "
+        f"{top.slot.value} die of the {top.bridge.value} bridge, which is there: the search stops "
+        f"(cards flipped: {', '.join(frame.flipped)})",
     )
     b = board(state)
     bi = COLOURS.index(top.bridge)
@@ -216,23 +217,36 @@ def _place(state: State, frame: BotTurnFrame, top: SoloCard) -> State:
         state = log(
             state,
             f"zone {name}, shown position {position + 1}; rooms in search order: "
-            + ", ".join(f"{s.value}{'' if is_free(state, clan, s) else ' (taken)'}" for s in order),
+            + ", ".join(f"{SPACE_NAMES[s]}{'' if is_free(state, clan, s) else ' (taken)'}" for s in order),
         )
         if name == "Stewards' floor":
-            pairs = [s for s in pair_rooms(state, spaces, position, top.bridge) if is_free(state, clan, s)]
-            if pairs:
-                target = pairs[0]
+            with_pair = set(pair_rooms(state, spaces, position, top.bridge))
+            what = "of the die's colour" if solo.pair_colour == "die" else "of one colour"
+            notes: list[str] = []
+            for space in order:
+                if not is_free(state, clan, space):
+                    notes.append(f"{SPACE_NAMES[space]} is taken")
+                elif space not in with_pair:
+                    notes.append(f"{SPACE_NAMES[space]} has no two die tiles {what}")
+                else:
+                    target = space
+                    break
+            state = log(
+                state, "Stewards' pair search: " + ("; ".join(notes) if notes else "the first room fits")
+            )
+            if target is not None:
                 extra: tuple[RivalIcon, ...] = ()
                 if solo.difficulty is Difficulty.HARD:
                     stage = "extra"
                     state = log(
-                        state, f"{target.value} is free with two die tiles of one colour: Hard bonus follows"
+                        state,
+                        f"{SPACE_NAMES[target]} is free with two die tiles of one colour: Hard bonus follows",
                     )
                 else:
                     extra = bonus(solo.difficulty, state.round)
                     state = log(
                         state,
-                        f"{target.value} is free with two die tiles of one colour: bonus "
+                        f"{SPACE_NAMES[target]} is free with two die tiles of one colour: bonus "
                         f"{extra[0].n if isinstance(extra[0], Influence) else 0} Influence and CP",
                     )
                 icons = card_icons(last) + extra
@@ -243,9 +257,11 @@ def _place(state: State, frame: BotTurnFrame, top: SoloCard) -> State:
             if free:
                 target = free[0]
                 if target is spaces[position]:
-                    state = log(state, f"the shown position {target.value} is free")
+                    state = log(state, f"the shown position, {SPACE_NAMES[target]}, is free")
                 else:
-                    state = log(state, f"the shown position is taken: wraps to {target.value}")
+                    state = log(
+                        state, f"the shown position is taken: the search wraps to {SPACE_NAMES[target]}"
+                    )
                 icons = card_icons(last)
     if target is None:
         target = Space.WELL
@@ -258,8 +274,8 @@ def _place(state: State, frame: BotTurnFrame, top: SoloCard) -> State:
             icons = bonus(level, state.round) + half(last, value)
             state = log(
                 state,
-                f"the zone is full: the die goes to the Well; bonus then the "
-                f"{'top' if value % 2 else 'bottom'} half of {last.id} ({parity} die)",
+                f"the zone is full: the die goes to the Well; the bonus, then the "
+                f"{'top' if value % 2 else 'bottom'} half of {last.id} (the die is {parity})",
             )
     state = with_board(state, put_die(board(state), target, Die(top.bridge, value, clan)))
     gained = max(0, value - SPACE_VALUE[target])
@@ -267,7 +283,7 @@ def _place(state: State, frame: BotTurnFrame, top: SoloCard) -> State:
     state = log(
         state,
         f"{clan_name(clan)} (Gingkogawa) places the {top.bridge.value} {value} on "
-        f"{target.value}: gains {amount(gained, 'coin')}",
+        f"{SPACE_NAMES[target]}: gains {amount(gained, 'coin')}",
     )
     frame = replace(frame, icons=icons, stage=stage)
     if stage == "extra":

@@ -126,7 +126,7 @@ def courtier_act(state: State, frame: CourtierFrame, action: Action) -> State:
     clan = frame.clan
     holder = state.clans[clan]
     if isinstance(action, Decline):
-        return pop(state)
+        return pop(log(state, f"{clan_name(clan)} ends the courtier action"))
     if isinstance(action, Audience):
         holder = holdings.pay(holder, GainKind.COIN, AUDIENCE_COINS)
         holder = move_courtiers(send(holder, Member.COURTIER), None, Floor.GATE)

@@ -48,6 +48,21 @@ SPACE_VALUE = {
 """Printed value of each space. Rules: CASTLE.STEWARD_VALUE, CASTLE.DIPLOMAT_VALUE, OUTSIDE.VALUE,
 WELL.VALUE, DOMAIN.VALUE."""
 
+SPACE_NAMES = {
+    Space.STEWARD_1: "Stewards' room 1",
+    Space.STEWARD_2: "Stewards' room 2",
+    Space.STEWARD_3: "Stewards' room 3",
+    Space.DIPLOMAT_1: "Diplomats' room 1",
+    Space.DIPLOMAT_2: "Diplomats' room 2",
+    Space.OUTSIDE_LEFT: "Outside the Walls (left)",
+    Space.OUTSIDE_RIGHT: "Outside the Walls (right)",
+    Space.WELL: "the Well",
+    Space.DOMAIN_CORAL: "its coral Domain line",
+    Space.DOMAIN_BLACK: "its black Domain line",
+    Space.DOMAIN_WHITE: "its white Domain line",
+}
+"""The game's names of the spaces, for logs and messages."""
+
 ROOM_INDEX = {
     Space.STEWARD_1: 0,
     Space.STEWARD_2: 1,
@@ -128,14 +143,14 @@ def why_not(
             if space in DOMAIN_SPACES
             else ("PLACE.NO_STACK_2P" if state.setup.players <= 2 else "PLACE.STACK_3_4P")
         )
-        return rule, f"{space.value} already holds {held} die/dice this round (limit {limit})"
+        return rule, f"{SPACE_NAMES[space]} already holds {held} die/dice this round (limit {limit})"
     if space in ROOM_INDEX and not any_colour:
         tiles = b.rooms[ROOM_INDEX[space]].tiles
         if action.bridge not in tiles:
             shown = ", ".join(sorted({t.value for t in tiles}))
             return (
                 "CASTLE.COLOUR_MATCH",
-                f"a {action.bridge.value} die cannot enter {space.value} (tiles: {shown})",
+                f"a {action.bridge.value} die cannot enter {SPACE_NAMES[space]} (tiles: {shown})",
             )
     if space in DOMAIN_SPACES and DOMAIN_SPACES[space] is not action.bridge:
         return (
@@ -146,7 +161,7 @@ def why_not(
     if not free and owed > state.clans[clan].coins:
         return (
             "PLACE.MUST_PAY",
-            f"a {die} on {space.value} costs {amount(owed, 'coin')}; "
+            f"a {die} on {SPACE_NAMES[space]} costs {amount(owed, 'coin')}; "
             f"{clan_name(clan)} holds {state.clans[clan].coins}",
         )
     return None
@@ -215,7 +230,7 @@ def take_and_place(state: State, clan: int, action: PlaceDie, *, pays: bool = Tr
     state = log(
         state,
         f"{clan_name(clan)} takes the {value} from the {action.end.value} end of the "
-        f"{action.bridge.value} bridge and places it on {action.space.value} (against {covered}): {money}",
+        f"{action.bridge.value} bridge and places it on {SPACE_NAMES[action.space]} (against {covered}): {money}",
     )
     return state, value
 

@@ -64,7 +64,7 @@ from reference.rules.common import (
     with_clan,
 )
 from reference.rules.members import members_left, move_courtiers, send
-from reference.rules.placement import SPACE_VALUE, dice_on, put_die
+from reference.rules.placement import SPACE_NAMES, SPACE_VALUE, dice_on, put_die
 
 PLAYER = 0
 """In a solo game clan 0 is the player."""
@@ -94,6 +94,14 @@ def deck(state: State) -> SoloDeck:
 def cards(state: State) -> dict[str, SoloCard]:
     """The deck's cards by id."""
     return {c.id: c for c in deck(state).cards}
+
+
+def rival_name(state: State, clan: int) -> str:
+    """How logs name the rival: "clan 1 (rival)" for the Tokugawa visit, "clan 1 (Gingkogawa)" for
+    the bot."""
+    solo = state.setup.solo
+    kind = "Gingkogawa" if solo is not None and solo.rival is RivalKind.GINGKOGAWA else "rival"
+    return f"{clan_name(clan)} ({kind})"
 
 
 def is_rival(state: State, clan: int) -> bool:
@@ -206,17 +214,17 @@ def rival_turn(state: State, clan: int) -> State:
     the flipped cards go to the bottom of the deck. Rules: SOLO.TURN.FIND_DIE, SOLO.TURN.PLACE,
     SOLO.TURN.NO_STACK_WELL, SOLO.TURN.ACT, SOLO.TURN.TO_BOTTOM, SOLO.GOLDEN.NEVER_PAYS,
     SOLO.GOLDEN.ANY_COLOUR, SOLO.GOLDEN.ONLY_ICONS, RULING.RIVAL_WELL_NO_SEAL, RULING.RIVAL_NO_LANTERN."""
-    state = log(state, f"— round {state.round}, turn {state.turn + 1}: {clan_name(clan)} (rival) —")
+    state = log(state, f"— Round {state.round} · turn {state.turn + 1} · {rival_name(state, clan)} —")
     flipped, top, notes = find_die(state)
     for note in notes:
-        state = log(state, f"{clan_name(clan)} (rival) {note}")
+        state = log(state, f"{rival_name(state, clan)} {note}")
     k = len(flipped)
     n = len(state.solo_deck)
     new_deck = state.solo_deck[k % n :] + state.solo_deck[: k % n]
     state = replace(state, solo_deck=new_deck, rival_row=flipped, turn=state.turn + 1)
     state = log(
         state,
-        f"{clan_name(clan)} (rival) flips {flipped[-1]}: {top.id} now on top names the "
+        f"{rival_name(state, clan)} flips {flipped[-1]}: {top.id} now on top names the "
         f"{top.slot.value} die of the {top.bridge.value} bridge, which is there: the search stops "
         f"(cards flipped: {', '.join(flipped)})",
     )
@@ -227,14 +235,14 @@ def rival_turn(state: State, clan: int) -> State:
     space = top.space
     taken = space is not Space.WELL and len(dice_on(state, clan, space)) > 0
     if taken:
-        state = log(state, f"{space.value} is taken: the die goes to the Well")
+        state = log(state, f"{SPACE_NAMES[space]} is taken: the die goes to the Well")
         space = Space.WELL
     state = with_board(state, put_die(b, space, Die(top.bridge, value, clan)))
     gained = max(0, value - SPACE_VALUE[space])
     state = with_clan(state, clan, holdings.gain(state.clans[clan], GainKind.COIN, gained))
     state = log(
         state,
-        f"{clan_name(clan)} (rival) places the {top.bridge.value} {value} on {space.value} "
+        f"{rival_name(state, clan)} places the {top.bridge.value} {value} on {SPACE_NAMES[space]} "
         f"(value {SPACE_VALUE[space]}): gains {amount(gained, 'coin')}, pays nothing",
     )
     icons = icons_of(state, flipped)
@@ -264,7 +272,7 @@ def _undoable(state: State, clan: int, icon: RivalIcon, why: str) -> State:
     """An action the rival cannot do scores the round number in Clan Points. Rule: SOLO.TURN.UNDOABLE."""
     points = state.round
     state = with_clan(state, clan, holdings.gain(state.clans[clan], GainKind.CP, points))
-    return log(state, f"{clan_name(clan)} (rival) cannot do '{describe_icon(icon)}' ({why}): +{points} CP")
+    return log(state, f"{rival_name(state, clan)} cannot do '{describe_icon(icon)}' ({why}): +{points} CP")
 
 
 def icons_run(state: State, frame: RivalIconsFrame) -> State:
@@ -284,7 +292,7 @@ def do_icon(state: State, clan: int, icon: RivalIcon) -> State:
     match icon:
         case Gain(what=what, n=n):
             state = with_clan(state, clan, holdings.gain(holder, what, n))
-            return log(state, f"{clan_name(clan)} (rival) gains {amount(n, what.value)}")
+            return log(state, f"{rival_name(state, clan)} gains {amount(n, what.value)}")
         case Influence(n=n):
             return push(state, InfluenceFrame(clan, n))
         case GardenerTo(kind=kind):
@@ -305,7 +313,7 @@ def do_icon(state: State, clan: int, icon: RivalIcon) -> State:
             yards[i] = replace(yards[i], warriors=(*yards[i].warriors, clan))
             state = with_board(state, replace(b, yards=tuple(yards)))
             state = with_clan(state, clan, send(holder, Member.WARRIOR))
-            return log(state, f"{clan_name(clan)} (rival) puts a warrior in the {cost}-iron yard")
+            return log(state, f"{rival_name(state, clan)} puts a warrior in the {cost}-iron yard")
         case CourtierToGate():
             if members_left(holder, Member.COURTIER) == 0:
                 if _gingkogawa(state):
@@ -316,7 +324,7 @@ def do_icon(state: State, clan: int, icon: RivalIcon) -> State:
                     return climb(state, clan, icon, 1)
                 return _undoable(state, clan, icon, "no courtier left")
             state = with_clan(state, clan, move_courtiers(send(holder, Member.COURTIER), None, Floor.GATE))
-            return log(state, f"{clan_name(clan)} (rival) puts a courtier at the Gate")
+            return log(state, f"{rival_name(state, clan)} puts a courtier at the Gate")
         case ClimbUp(floors=floors):
             if _gingkogawa(state):
                 instead = courtier_move_instead(state, clan, floors)
@@ -379,7 +387,7 @@ def place_gardener(state: State, clan: int, slot: int) -> State:
     gardens[slot] = replace(gardens[slot], gardeners=(*gardens[slot].gardeners, clan))
     state = with_board(state, replace(b, gardens=tuple(gardens)))
     state = with_clan(state, clan, send(state.clans[clan], Member.GARDENER))
-    return log(state, f"{clan_name(clan)} (rival) puts a gardener on {gardens[slot].card}")
+    return log(state, f"{rival_name(state, clan)} puts a gardener on {gardens[slot].card}")
 
 
 def garden_options(state: State, frame: RivalGardenFrame) -> tuple[Action, ...]:
@@ -407,7 +415,7 @@ def climb(state: State, clan: int, icon: RivalIcon, floors: int) -> State:
     end = Floor(lowest + floors)
     state = with_clan(state, clan, move_courtiers(holder, lowest, end))
     state = log(
-        state, f"{clan_name(clan)} (rival) climbs a courtier from {lowest.name.lower()} to {end.name.lower()}"
+        state, f"{rival_name(state, clan)} climbs a courtier from {lowest.name.lower()} to {end.name.lower()}"
     )
     if end is Floor.DAIMYO:
         return daimyo_favour(state, clan)
@@ -420,7 +428,7 @@ def daimyo_favour(state: State, clan: int) -> State:
     b = board(state)
     free = [i for i, who in enumerate(b.favours) if who is None]
     if not free:
-        return log(state, f"{clan_name(clan)} (rival) finds no free favour: its courtier stays")
+        return log(state, f"{rival_name(state, clan)} finds no free favour: its courtier stays")
     slot = free[0]
     favours = list(b.favours)
     favours[slot] = clan
@@ -432,7 +440,7 @@ def daimyo_favour(state: State, clan: int) -> State:
         if (isinstance(e, Gain) and e.what in (GainKind.CP, GainKind.COIN)) or isinstance(e, Influence)
     ]
     state = log(
-        state, f"{clan_name(clan)} (rival) takes favour {slot + 1} and keeps only {len(kept)} icon(s)"
+        state, f"{rival_name(state, clan)} takes favour {slot + 1} and keeps only {len(kept)} icon(s)"
     )
     return push(state, RivalIconsFrame(clan, tuple(kept))) if kept else state
 
@@ -450,7 +458,7 @@ def room_run(state: State, frame: RivalRoomFrame) -> State:
     """No room of the floor holds a card (refills pending): the courtier just stays on the floor.
     Rule: RULING.REFILL_AFTER_LIGHT."""
     return pop(
-        log(state, f"{clan_name(frame.clan)} (rival) finds no room with a card on floor {frame.floor}")
+        log(state, f"{rival_name(state, frame.clan)} finds no room with a card on floor {frame.floor}")
     )
 
 
@@ -464,7 +472,7 @@ def room_act(state: State, frame: RivalRoomFrame, action: Action) -> State:
     deck_cards = b.steward_deck if room.floor == 1 else b.diplomat_deck
     if not deck_cards:
         return log(
-            state, f"{clan_name(frame.clan)} (rival) enters the room of {room.card}; its deck is empty"
+            state, f"{rival_name(state, frame.clan)} enters the room of {room.card}; its deck is empty"
         )
     rooms = list(b.rooms)
     rooms[action.room] = replace(room, card=deck_cards[0])
@@ -475,7 +483,7 @@ def room_act(state: State, frame: RivalRoomFrame, action: Action) -> State:
     state = with_board(state, b)
     return log(
         state,
-        f"{clan_name(frame.clan)} (rival) enters the room of {room.card}: it is removed, "
+        f"{rival_name(state, frame.clan)} enters the room of {room.card}: it is removed, "
         f"{deck_cards[0]} replaces it",
     )
 
@@ -514,5 +522,5 @@ def gardens_points(state: State, live: set[object]) -> State:
         if active:
             points = active * state.round
             state = with_clan(state, clan, holdings.gain(state.clans[clan], GainKind.CP, points))
-            state = log(state, f"{clan_name(clan)} (rival): {active} gardener(s) activate: +{points} CP")
+            state = log(state, f"{rival_name(state, clan)}: {active} gardener(s) activate: +{points} CP")
     return state
