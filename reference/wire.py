@@ -15,7 +15,7 @@ from typing import Final, Literal
 import msgspec
 from msgspec.structs import replace
 
-from reference.engine import apply, new_game
+from reference.engine import apply, is_over, new_game
 from reference.errors import ContentError, IllegalAction, RulesGap, SetupError, TraceError
 from reference.model import Action, Board, Clan, Decision, Phase, ScoreLine, Setup, State
 from reference.rules.time import turn_order as time_order
@@ -165,6 +165,11 @@ def replay(trace: Trace, where: str = "trace") -> State:
                 f"{where}: $.actions[{i}] ({type(action).__name__}): the engine failed: "
                 f"{type(exc).__name__}: {exc} (please report this trace)"
             ) from exc
+    if trace.final is not None and digest(state) != trace.final and not is_over(state):
+        raise TraceError(
+            f"{where}: $.actions: the actions end before the game does: after {len(trace.actions)} actions "
+            f"the game waits for a {state.decision.kind.value} decision"
+        )
     if trace.final is not None and digest(state) != trace.final:
         raise TraceError(f"{where}: $.final: replay reached a different state (digest {digest(state)[:12]}…)")
     return state
