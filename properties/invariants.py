@@ -3,26 +3,104 @@
 ``check_state(state)`` checks what must hold in every state; ``check_step(before, action, after)``
 checks what must hold across one applied action. Both return the list of broken invariants (empty
 when all hold), each as ``Breach(rule, message)``, so a caller can assert, report or count them.
-Used by the whole-game tests and by the Hypothesis state machines.
+Used by the whole-game tests and by the Hypothesis state machines (:mod:`properties.machines`),
+which also use the finer checks below:
+
+- ``check_legal(state, actions)``: the legal actions of a decision obey the rules (placement worked
+  out independently of the engine, trades, courtier parts and prices, yards, gardens, checkpoints).
+- ``check_hand_in(at_end, handed)``: the rival's end-of-round hand-in, exactly.
+- ``check_after_hand_in(handed, after)``: nothing but the gardens step changes the rival's holdings
+  after its hand-in.
+- ``check_final(state)``: the final scores, recomputed category by category from the state.
+
+The numbers are the rules' own (the register's), not the engine's constants, so that a fault planted
+in an engine constant is caught here.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
+from typing import Final
 
+from reference.content import catalogue
 from reference.model import (
-    MEMBERS,
+    COLOURS,
+    DOMAIN_SPACES,
+    RESOURCES,
     Action,
+    Audience,
+    BotTurnFrame,
     Bridge,
+    ChooseFavour,
+    ChooseGarden,
+    ChooseRoom,
+    ChooseYard,
+    Climb,
+    CourtierFrame,
+    DecisionKind,
+    Die,
+    End,
     Floor,
+    InfluenceFrame,
+    MemberFrame,
+    PayCheckpoint,
     Phase,
+    PlaceDie,
     Roll,
+    RoomFrame,
+    ShuffleFrame,
+    Space,
     State,
+    Trade,
 )
 from reference.rules.effects import checkpoint_event
-from reference.rules.holdings import RESOURCE_CAP, SEAL_CAP
-from reference.rules.members import MEMBER_INDEX, MEMBERS_PER_LINE
-from reference.rules.rounds import dice_per_colour
+from reference.rules.rival import deck as solo_deck_of
+
+# ---- the rules' numbers (from the register, independent of the engine's constants) ------------
+
+SEAL_CAP: Final = 5
+"""SEALS.CAP"""
+RESOURCE_CAP: Final = 7
+"""RESOURCES.CAP"""
+MEMBERS_PER_KIND: Final = 5
+"""SETUP.WORKERS"""
+CHECKPOINTS: Final = {6: 1, 11: 2, 15: 3}
+"""TIME.CHECKPOINT_SPACES: space -> seals owed to enter it."""
+TRACK_LAST: Final = 20
+"""TIME.TRACK"""
+HAND_IN_RATES: Final = (3, 5)
+"""SOLO.ROUND.HAND_IN: coins per hand-in when first, when second."""
+AUDIENCE_COINS: Final = 2
+"""COURTIER.AUDIENCE"""
+CLIMB_PEARL: Final = {1: 2, 2: 5}
+"""COURTIER.CLIMB"""
+SPACE_VALUES: Final = {
+    Space.STEWARD_1: 3,
+    Space.STEWARD_2: 3,
+    Space.STEWARD_3: 3,
+    Space.DIPLOMAT_1: 4,
+    Space.DIPLOMAT_2: 4,
+    Space.OUTSIDE_LEFT: 5,
+    Space.OUTSIDE_RIGHT: 5,
+    Space.WELL: 1,
+    Space.DOMAIN_CORAL: 6,
+    Space.DOMAIN_BLACK: 6,
+    Space.DOMAIN_WHITE: 6,
+}
+"""CASTLE.STEWARD_VALUE, CASTLE.DIPLOMAT_VALUE, OUTSIDE.VALUE, WELL.VALUE, DOMAIN.VALUE"""
+ROOMS: Final = {
+    Space.STEWARD_1: 0,
+    Space.STEWARD_2: 1,
+    Space.STEWARD_3: 2,
+    Space.DIPLOMAT_1: 3,
+    Space.DIPLOMAT_2: 4,
+}
+OUTSIDE: Final = {Space.OUTSIDE_LEFT: 0, Space.OUTSIDE_RIGHT: 1}
+COURTIER_POINTS: Final = (1, 3, 6, 10)
+"""SCORE.COURTIERS: Gate, Stewards' floor, Diplomats' floor, Daimyo's room."""
+ROUNDS: Final = 3
+"""ROUND.COUNT"""
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,9 +111,16 @@ class Breach:
     message: str
 
 
+def _bridge_values(bridge: Bridge) -> list[int]:
+    return [v for v in (bridge.left, *bridge.centre, bridge.right) if v is not None]
+
+
 def _bridge_sorted(bridge: Bridge) -> bool:
-    values = [v for v in (bridge.left, *bridge.centre, bridge.right) if v is not None]
+    values = _bridge_values(bridge)
     return values == sorted(values)
+
+
+# ---- single states ------------------------------------------------------------------------------
 
 
 def check_state(state: State) -> list[Breach]:
@@ -43,44 +128,80 @@ def check_state(state: State) -> list[Breach]:
 
     - SEALS.CAP / RESOURCES.CAP: 0 <= seals <= 5, 0 <= each resource <= 7, coins >= 0, CP >= 0.
     - SOLO.GOLDEN.NO_RESOURCES: the rival never holds a resource or a seal.
+    - SOLO.SETUP.NO_DOMAIN: the rival has no Domain card and no Domain die.
     - SETUP.BRIDGES_SORTED: every bridge reads in ascending order.
     - SETUP.WORKERS / WARRIOR.NEVER_MOVE: members on the board match the members sent, per kind.
     - DAIMYO.FAVOURS: at most 3 favours, each held by a clan with a courtier in the Daimyo's room.
     - GARDENER.PLACE: one gardener per clan per garden card.
     - PLACE.NO_STACK_2P / PLACE.STACK_3_4P: dice per space within the limit.
     - TIME.TRACK: markers within 0..20.
+    - SETUP.DICE_PER_COLOUR: every die (values 1..6) is on its bridge or on one space, clans + 1 per
+      colour (after the clearing only the dice left on the bridges remain).
+    - SETUP.CASTLE_CARDS / COURTIER.FLOOR12.TAKE_CARD: every castle card, Starting Resource card and
+      Action card is in at most one place (a room, a deck, a Domain board, a Lantern Area, the
+      draft); in a game without a rival no castle card in use is missing (the rival removes cards:
+      RULING.RIVAL_CARD_REMOVED).
+    - SOLO.TURN.TO_BOTTOM / GINKGO.DISCARD: every Solitaire card is in exactly one place (the deck,
+      the discard pile, the bot's turn in progress, a pending reshuffle).
+    - TURN.DECISION: a chance decision or the end has no deciding clan, every other decision has one;
+      the turn order is a permutation of the clans.
     """
     out: list[Breach] = []
     board = state.board
     if board is None:
         return out
+    n = len(state.clans)
+    if sorted(state.turn_order) != list(range(n)):
+        out.append(
+            Breach("TURN.DECISION", f"turn order {state.turn_order} is not a permutation of the clans")
+        )
+    chance = state.decision.kind in (
+        DecisionKind.DEAL,
+        DecisionKind.ROLL,
+        DecisionKind.SHUFFLE,
+        DecisionKind.NONE,
+    )
+    if chance != (state.decision.clan is None):
+        out.append(Breach("TURN.DECISION", f"decision {state.decision} names the wrong decider"))
+    warriors = Counter(w for y in board.yards for w in y.warriors)
+    gardeners = Counter(g for slot in board.gardens for g in slot.gardeners)
     for i, clan in enumerate(state.clans):
         if not 0 <= clan.seals <= SEAL_CAP:
             out.append(Breach("SEALS.CAP", f"clan {i} holds {clan.seals} seals"))
-        for name, amount in (("food", clan.food), ("iron", clan.iron), ("pearl", clan.pearl)):
-            if not 0 <= amount <= RESOURCE_CAP:
-                out.append(Breach("RESOURCES.CAP", f"clan {i} holds {amount} {name}"))
+        if min(clan.food, clan.iron, clan.pearl) < 0 or max(clan.food, clan.iron, clan.pearl) > RESOURCE_CAP:
+            out.append(
+                Breach(
+                    "RESOURCES.CAP", f"clan {i} holds {clan.food} food, {clan.iron} iron, {clan.pearl} pearl"
+                )
+            )
         if clan.coins < 0:
             out.append(Breach("PLACE.MUST_PAY", f"clan {i} holds {clan.coins} coins"))
         if clan.cp < 0:
             out.append(Breach("SCORE.CP", f"clan {i} holds {clan.cp} Clan Points"))
-        if clan.rival and (clan.food or clan.iron or clan.pearl or clan.seals):
-            out.append(Breach("SOLO.GOLDEN.NO_RESOURCES", f"the rival holds resources or seals: {clan}"))
-        if not 0 <= clan.time <= 20:
+        if clan.rival:
+            if clan.food or clan.iron or clan.pearl or clan.seals:
+                out.append(Breach("SOLO.GOLDEN.NO_RESOURCES", f"the rival holds resources or seals: {clan}"))
+            if clan.domain_card is not None or clan.domain_dice != (None, None, None):
+                out.append(Breach("SOLO.SETUP.NO_DOMAIN", f"the rival uses a Domain board: {clan}"))
+        if not 0 <= clan.time <= TRACK_LAST:
             out.append(Breach("TIME.TRACK", f"clan {i} on space {clan.time}"))
         sent = clan.sent
-        if any(not 0 <= s <= MEMBERS_PER_LINE for s in sent):
+        if min(sent) < 0 or max(sent) > MEMBERS_PER_KIND:
             out.append(Breach("SETUP.WORKERS", f"clan {i} sent {sent}"))
-        warriors = sum(y.warriors.count(i) for y in board.yards)
-        if warriors != sent[MEMBER_INDEX[MEMBERS[2]]]:
-            out.append(Breach("WARRIOR.NEVER_MOVE", f"clan {i}: {warriors} warriors in yards, {sent} sent"))
-        gardeners = sum(g.gardeners.count(i) for g in board.gardens)
-        if gardeners != sent[MEMBER_INDEX[MEMBERS[1]]]:
-            out.append(Breach("GARDENER.PLACE", f"clan {i}: {gardeners} gardeners placed, {sent} sent"))
-        if sum(clan.courtiers) != sent[MEMBER_INDEX[MEMBERS[0]]]:
+        if min(clan.courtiers) < 0:
+            out.append(Breach("COURTIER.CLIMB", f"clan {i} courtiers {clan.courtiers}"))
+        if warriors[i] != sent[2]:
+            out.append(
+                Breach("WARRIOR.NEVER_MOVE", f"clan {i}: {warriors[i]} warriors in yards, {sent} sent")
+            )
+        if gardeners[i] != sent[1]:
+            out.append(Breach("GARDENER.PLACE", f"clan {i}: {gardeners[i]} gardeners placed, {sent} sent"))
+        if sum(clan.courtiers) != sent[0]:
             out.append(Breach("COURTIER.AUDIENCE", f"clan {i}: courtiers {clan.courtiers}, sent {sent}"))
         if board.favours.count(i) > clan.courtiers[Floor.DAIMYO]:
             out.append(Breach("DAIMYO.FAVOURS", f"clan {i} holds more favours than Daimyo courtiers"))
+    if len(board.favours) != 3 or any(f is not None and not 0 <= f < n for f in board.favours):
+        out.append(Breach("DAIMYO.FAVOURS", f"favours {board.favours}"))
     for g in board.gardens:
         if len(set(g.gardeners)) != len(g.gardeners):
             out.append(Breach("GARDENER.PLACE", f"garden {g.card} holds two gardeners of one clan"))
@@ -97,16 +218,146 @@ def check_state(state: State) -> list[Breach]:
     for space in board.outside:
         if len(space) > limit:
             out.append(Breach(rule, f"an Outside the Walls space holds {len(space)} dice"))
+    out.extend(_dice_conservation(state))
+    out.extend(_card_conservation(state))
+    out.extend(_deck_conservation(state))
     return out
+
+
+def placed_dice(state: State) -> list[Die]:
+    """Every die placed this round (castle rooms, Outside the Walls, the Well, Domain lines)."""
+    board = state.board
+    assert board is not None
+    dice: list[Die] = [d for r in board.rooms for d in r.dice]
+    dice += [d for s in board.outside for d in s]
+    dice += list(board.well)
+    for i, clan in enumerate(state.clans):
+        for colour, value in zip(COLOURS, clan.domain_dice, strict=True):
+            if value is not None:
+                dice.append(Die(colour, value, i))
+    return dice
 
 
 def dice_on_board(state: State) -> int:
     """Dice placed this round (rooms, Outside, Well, Domain lines)."""
+    return len(placed_dice(state))
+
+
+def _dice_conservation(state: State) -> list[Breach]:
     board = state.board
     assert board is not None
-    placed = sum(len(r.dice) for r in board.rooms) + sum(len(s) for s in board.outside) + len(board.well)
-    placed += sum(1 for clan in state.clans for d in clan.domain_dice if d is not None)
-    return placed
+    per = state.setup.players + 1
+    placed = placed_dice(state)
+    out: list[Breach] = []
+    if placed and (min(d.value for d in placed) < 1 or max(d.value for d in placed) > 6):
+        out.append(Breach("SETUP.DICE_PER_COLOUR", f"a placed die is not 1..6: {placed}"))
+    colours = Counter(d.colour for d in placed)
+    for bridge in board.bridges:
+        values = _bridge_values(bridge)
+        if values and (values[0] < 1 or values[-1] > 6):
+            out.append(Breach("SETUP.DICE_PER_COLOUR", f"{bridge.colour.value} bridge shows {values}"))
+        if state.phase is Phase.ROLL:
+            continue  # the placed dice were cleared; the bridges keep what was left (ROUND.CLEAR_REROLL)
+        here = colours[bridge.colour]
+        if len(values) + here != per:
+            out.append(
+                Breach(
+                    "SETUP.DICE_PER_COLOUR",
+                    f"{bridge.colour.value}: {len(values)} on the bridge + {here} placed != {per}",
+                )
+            )
+    return out
+
+
+class _Facts:
+    """What the conservation checks need to know about a game's content (computed once)."""
+
+    __slots__ = ("decrees", "diplomats", "in_use", "stewards")
+
+    def __init__(self, state: State) -> None:
+        c = catalogue(state.setup.content)
+        n = state.setup.players
+        self.decrees = frozenset(c.decrees)
+        self.stewards = frozenset(card.id for card in c.content.stewards)
+        self.diplomats = frozenset(card.id for card in c.content.diplomats)
+        self.in_use = frozenset(
+            card.id for card in c.content.stewards + c.content.diplomats if n > 2 or card.two_player
+        )
+
+
+_FACTS: dict[tuple[int, int], tuple[object, _Facts]] = {}
+
+
+def _facts(state: State) -> _Facts:
+    content = state.setup.content
+    key = (id(content), state.setup.players)
+    hit = _FACTS.get(key)
+    if hit is not None and hit[0] is content:
+        return hit[1]
+    if len(_FACTS) > 64:
+        _FACTS.clear()
+    facts = _Facts(state)
+    _FACTS[key] = (content, facts)
+    return facts
+
+
+def _card_conservation(state: State) -> list[Breach]:
+    board = state.board
+    assert board is not None
+    facts = _facts(state)
+    decrees = facts.decrees
+    places: list[str] = [r.card for r in board.rooms if r.card is not None]
+    places += board.steward_deck
+    places += board.diplomat_deck
+    for clan in state.clans:
+        if clan.domain_card is not None:
+            places.append(clan.domain_card)
+        places += [card for card in clan.lantern if card not in decrees]
+    for sr, act in state.draft:
+        places += (sr, act)
+    out: list[Breach] = []
+    seen = set(places)
+    if len(seen) != len(places):
+        twice = sorted(card for card, k in Counter(places).items() if k > 1)
+        out.append(Breach("SETUP.CASTLE_CARDS", f"cards in two places at once: {twice}"))
+    for r, room in enumerate(board.rooms):
+        want, ids = (1, facts.stewards) if r < 3 else (2, facts.diplomats)
+        if room.floor != want or (room.card is not None and room.card not in ids):
+            out.append(Breach("SETUP.CASTLE_CARDS", f"room {r} (floor {room.floor}) holds {room.card}"))
+    if not facts.stewards.issuperset(board.steward_deck) or not facts.diplomats.issuperset(
+        board.diplomat_deck
+    ):
+        out.append(Breach("SETUP.CASTLE_CARDS", "a castle deck holds a card of the other floor"))
+    if state.setup.solo is None and not facts.in_use <= seen:
+        missing = sorted(facts.in_use - seen)
+        out.append(Breach("COURTIER.FLOOR12.TAKE_CARD", f"castle cards lost: {missing}"))
+    return out
+
+
+def _deck_conservation(state: State) -> list[Breach]:
+    if state.setup.solo is None or state.board is None:
+        return []
+    if state.phase is Phase.DEAL:
+        return []
+    ids = Counter(card.id for card in solo_deck_of(state).cards)
+    held = Counter(state.solo_deck) + Counter(state.solo_discard)
+    for frame in state.stack:
+        if isinstance(frame, BotTurnFrame):
+            held += Counter(frame.flipped)
+        elif isinstance(frame, ShuffleFrame):
+            held += Counter(frame.pool)
+    if held != ids:
+        return [
+            Breach(
+                "SOLO.TURN.TO_BOTTOM",
+                f"Solitaire cards not each in one place: deck {state.solo_deck}, discard "
+                f"{state.solo_discard}, expected {sorted(ids.elements())}",
+            )
+        ]
+    return []
+
+
+# ---- steps ----------------------------------------------------------------------------------------
 
 
 def check_step(before: State, action: Action, after: State) -> list[Breach]:
@@ -114,25 +365,51 @@ def check_step(before: State, action: Action, after: State) -> list[Breach]:
 
     - SCORE.CP: Clan Points never decrease.
     - SOLO.GOLDEN.NEVER_PAYS / SOLO.ROUND.HAND_IN: the rival's coins fall only at its hand-in (an
-      end of round), and then to coins % 3 (first) or % 5 (second) with round x quotient CP added.
+      end of round), and then to coins % 3 (first) or % 5 (second).
     - SETUP.WORKERS: members never return to the Domain board (sent counts never fall).
-    - TIME.CHECKPOINTS: a player's marker never enters 6, 11 or 15 without paying 1, 2, 3 seals.
-    - conservation of dice: dice on the bridges + dice placed = 3 x (clans + 1) within a round.
-    - ROUND.COUNT: 3 dice remain on the bridges when a round's turns are over.
+    - WARRIOR.NEVER_MOVE / GARDENER.PLACE: a placed warrior or gardener stays where it is.
+    - COURTIER.CLIMB: courtiers only climb (never come down).
+    - DAIMYO.FAVOURS: a taken favour stays taken.
+    - SETUP.DIE_TILES / SETUP.WELL_TILES / SETUP.GARDENS / SETUP.YARD_TILES: tiles and gardens never
+      move after the deal.
+    - TIME.MOVE: markers never go back. TIME.CHECKPOINTS: a player's marker never enters 6, 11 or 15
+      without paying 1, 2, 3 seals.
+    - TIME.STACK: a marker that ended a move in this action is on top of every marker on its space
+      that did not move.
+    - TIME.TURN_ORDER: when a round's turns end, the turn order is the Passage of Time order
+      (furthest first, on a shared space the marker on top first).
+    - BRIDGE.ENDS_ONLY: the die a clan places is the die at the end it named; dice never go back to a
+      bridge within a round.
+    - ROUND.COUNT: dice on the bridges + dice placed = 3 x (clans + 1) within a round; 3 dice remain
+      on the bridges when a round's turns are over.
     """
     out: list[Breach] = []
     if before.board is None or after.board is None:
         return out
     for i, (b, a) in enumerate(zip(before.clans, after.clans, strict=True)):
+        if a is b:
+            continue
         if a.cp < b.cp:
             out.append(Breach("SCORE.CP", f"clan {i} CP fell from {b.cp} to {a.cp}"))
         if any(x < y for x, y in zip(a.sent, b.sent, strict=True)):
             out.append(Breach("SETUP.WORKERS", f"clan {i} members came back: {b.sent} -> {a.sent}"))
+        if a.courtiers != b.courtiers and any(sum(a.courtiers[f:]) < sum(b.courtiers[f:]) for f in range(4)):
+            out.append(
+                Breach("COURTIER.CLIMB", f"clan {i} courtiers came down: {b.courtiers} -> {a.courtiers}")
+            )
+        if a.time < b.time:
+            out.append(Breach("TIME.MOVE", f"clan {i} went back from {b.time} to {a.time}"))
         if a.rival and a.coins < b.coins:
             out.extend(_hand_in_breaches(before, after, i))
         if not a.rival:
             out.extend(_checkpoint_breaches(before, after, i))
-    per_bridge = dice_per_colour(before.setup.players)
+    out.extend(_fixtures(before, after))
+    out.extend(_stacking(before, after))
+    if before.phase is Phase.TURNS and after.phase is not Phase.TURNS:
+        out.extend(_turn_order(after))
+    if isinstance(action, PlaceDie) and before.decision.kind is DecisionKind.TURN:
+        out.extend(_placed_from_end(before, action, after))
+    per_bridge = before.setup.players + 1
     total = 3 * per_bridge
     if after.phase is Phase.TURNS and before.round == after.round:
         on_bridges = sum(br.count() for br in after.board.bridges)
@@ -140,11 +417,120 @@ def check_step(before: State, action: Action, after: State) -> list[Breach]:
             out.append(
                 Breach("ROUND.COUNT", f"{on_bridges} on bridges + {dice_on_board(after)} placed != {total}")
             )
+        if before.phase is Phase.TURNS:
+            for x, y in zip(before.board.bridges, after.board.bridges, strict=True):
+                if y.count() > x.count():
+                    out.append(Breach("BRIDGE.ENDS_ONLY", f"a die came back to the {x.colour.value} bridge"))
     if isinstance(action, Roll):
         remaining = sum(br.count() for br in before.board.bridges)
         if remaining != 3:
             out.append(Breach("ROUND.COUNT", f"{remaining} dice remained at the end of the round, not 3"))
     return out
+
+
+def _fixtures(before: State, after: State) -> list[Breach]:
+    b, a = before.board, after.board
+    assert b is not None
+    assert a is not None
+    out: list[Breach] = []
+    if a is b:
+        return out
+    if [r.tiles for r in b.rooms] != [r.tiles for r in a.rooms]:
+        out.append(Breach("SETUP.DIE_TILES", "the castle's die tiles moved"))
+    if b.well_tiles != a.well_tiles:
+        out.append(Breach("SETUP.WELL_TILES", "the Well tiles changed"))
+    if [(g.bridge, g.card) for g in b.gardens] != [(g.bridge, g.card) for g in a.gardens]:
+        out.append(Breach("SETUP.GARDENS", "a garden card moved"))
+    if [y.tiles for y in b.yards] != [y.tiles for y in a.yards]:
+        out.append(Breach("SETUP.YARD_TILES", "a Training Yard tile moved"))
+    if b.daimyo != a.daimyo:
+        out.append(Breach("DAIMYO.FAVOURS", "the Daimyo's Favor card changed"))
+    for fx, fy in zip(b.favours, a.favours, strict=True):
+        if fx is not None and fx != fy:
+            out.append(Breach("DAIMYO.FAVOURS", f"a taken favour changed hands: {b.favours} -> {a.favours}"))
+    for x, y in zip(b.yards, a.yards, strict=True):
+        if y.warriors[: len(x.warriors)] != x.warriors:
+            out.append(Breach("WARRIOR.NEVER_MOVE", f"warriors moved: {x.warriors} -> {y.warriors}"))
+    for gx, gy in zip(b.gardens, a.gardens, strict=True):
+        if gy.gardeners[: len(gx.gardeners)] != gx.gardeners:
+            out.append(
+                Breach("GARDENER.PLACE", f"gardeners moved on {gx.card}: {gx.gardeners} -> {gy.gardeners}")
+            )
+    return out
+
+
+def _moving(state: State) -> set[int]:
+    """Clans whose Passage of Time move is waiting for a checkpoint decision (not landed yet)."""
+    return {f.clan for f in state.stack if isinstance(f, InfluenceFrame)}
+
+
+def _stacking(before: State, after: State) -> list[Breach]:
+    out: list[Breach] = []
+    pending = _moving(after)
+    moved = [
+        i
+        for i, (b, a) in enumerate(zip(before.clans, after.clans, strict=True))
+        if a.arrival != b.arrival and i not in pending
+    ]
+    for i in moved:
+        a = after.clans[i]
+        for j, other in enumerate(after.clans):
+            if j == i or j in moved or other.time != a.time:
+                continue
+            if other.arrival > a.arrival:
+                out.append(
+                    Breach("TIME.STACK", f"clan {i} ended its move on space {a.time} under clan {j}'s marker")
+                )
+    return out
+
+
+def time_order(state: State) -> tuple[int, ...]:
+    """The Passage of Time order: furthest first; on a shared space the marker on top first.
+    Rules: TIME.TURN_ORDER, TIME.STACK."""
+    clans = state.clans
+    return tuple(sorted(range(len(clans)), key=lambda i: (-clans[i].time, -clans[i].arrival)))
+
+
+def _turn_order(after: State) -> list[Breach]:
+    want = time_order(after)
+    if after.turn_order != want:
+        return [Breach("TIME.TURN_ORDER", f"turn order {after.turn_order}, Passage of Time order {want}")]
+    return []
+
+
+def _end_value(bridge: Bridge, end: End) -> int | None:
+    return bridge.left if end is End.LEFT else bridge.right
+
+
+def _placed_from_end(before: State, action: PlaceDie, after: State) -> list[Breach]:
+    board = before.board
+    assert board is not None
+    clan = before.decision.clan
+    assert clan is not None
+    bridge = board.bridges[COLOURS.index(action.bridge)]
+    value = _end_value(bridge, action.end)
+    if value is None:
+        return [Breach("BRIDGE.ENDS_ONLY", f"{action} took a die from an empty end")]
+    if after.phase is not Phase.TURNS or after.round != before.round:
+        return []  # the round ended in this action: the placed dice may be cleared already
+    space = action.space
+    if space in DOMAIN_SPACES:
+        line = COLOURS.index(DOMAIN_SPACES[space])
+        seen = after.clans[clan].domain_dice[line]
+        ok = seen == value
+    else:
+        a = after.board
+        assert a is not None
+        if space in ROOMS:
+            dice = a.rooms[ROOMS[space]].dice
+        elif space in OUTSIDE:
+            dice = a.outside[OUTSIDE[space]]
+        else:
+            dice = a.well
+        ok = Die(action.bridge, value, clan) in dice
+    if not ok:
+        return [Breach("BRIDGE.ENDS_ONLY", f"{action}: the {value} at that end is not on {space.value}")]
+    return []
 
 
 def _hand_in_breaches(before: State, after: State, i: int) -> list[Breach]:
@@ -155,14 +541,12 @@ def _hand_in_breaches(before: State, after: State, i: int) -> list[Breach]:
             Breach("SOLO.GOLDEN.NEVER_PAYS", f"the rival's coins fell from {b.coins} to {a.coins} mid-round")
         ]
     # the hand-in happened at the end of before.round; the rival's place is in after.turn_order
-    rate = 3 if after.turn_order.index(i) == 0 else 5
-    # coins gained this action before the hand-in are unknown; the remainder rule must still hold
+    rate = HAND_IN_RATES[0] if after.turn_order.index(i) == 0 else HAND_IN_RATES[1]
+    # coins gained this action before the hand-in are unknown here; the remainder rule must still hold
+    # (the state machines observe the hand-in exactly: check_hand_in)
     if a.coins >= rate:
         return [Breach("SOLO.ROUND.HAND_IN", f"the rival kept {a.coins} coins at rate {rate}")]
     return []
-
-
-_CHECKPOINTS = {6: 1, 11: 2, 15: 3}
 
 
 def _checkpoint_breaches(before: State, after: State, i: int) -> list[Breach]:
@@ -171,7 +555,294 @@ def _checkpoint_breaches(before: State, after: State, i: int) -> list[Breach]:
     the same action, so the seal count alone cannot tell)."""
     b, a = before.clans[i], after.clans[i]
     out: list[Breach] = []
-    for space, cost in _CHECKPOINTS.items():
+    for space, cost in CHECKPOINTS.items():
         if b.time < space <= a.time and checkpoint_event(i, cost, space) not in after.events:
             out.append(Breach("TIME.CHECKPOINTS", f"clan {i} entered space {space} without paying {cost}"))
+    return out
+
+
+# ---- the hand-in, observed exactly ----------------------------------------------------------------
+
+
+def check_hand_in(at_end: State, handed: State) -> list[Breach]:
+    """The rival's hand-in from the state just before it (``at_end``: the new turn order set) to the
+    state just after it: coins % 3 kept when first, % 5 when second, round x quotient Clan Points
+    added, nothing else changed. Rule: SOLO.ROUND.HAND_IN."""
+    out: list[Breach] = []
+    if time_order(at_end) != at_end.turn_order:
+        out.append(Breach("ROUND.END_ORDER", "the hand-in came before the new turn order"))
+    for i, (b, a) in enumerate(zip(at_end.clans, handed.clans, strict=True)):
+        if not b.rival:
+            if a != b:
+                out.append(Breach("SOLO.ROUND.HAND_IN", f"the hand-in changed clan {i}: {b} -> {a}"))
+            continue
+        rate = HAND_IN_RATES[0] if at_end.turn_order.index(i) == 0 else HAND_IN_RATES[1]
+        want_coins = b.coins % rate
+        want_cp = b.cp + at_end.round * (b.coins // rate)
+        if (a.coins, a.cp) != (want_coins, want_cp):
+            out.append(
+                Breach(
+                    "SOLO.ROUND.HAND_IN",
+                    f"round {at_end.round}, rival {'first' if rate == 3 else 'second'} with {b.coins} coins "
+                    f"and {b.cp} CP: expected {want_coins} coins and {want_cp} CP, got {a.coins} and {a.cp}",
+                )
+            )
+    return out
+
+
+def check_after_hand_in(handed: State, after: State) -> list[Breach]:
+    """After its hand-in only the gardens step changes the rival: it keeps its coins, and in rounds
+    1-2 scores the round number per gardener beside a bridge that still holds a die.
+    Rules: SOLO.ROUND.HAND_IN, SOLO.ROUND.GARDENS."""
+    out: list[Breach] = []
+    board = after.board
+    assert board is not None
+    live = {b.colour for b in board.bridges if b.count() > 0}
+    for i, (h, a) in enumerate(zip(handed.clans, after.clans, strict=True)):
+        if not h.rival:
+            continue
+        gardens = 0
+        if handed.round < ROUNDS:
+            gardens = handed.round * sum(1 for g in board.gardens if i in g.gardeners and g.bridge in live)
+        if a.coins != h.coins or a.cp != h.cp + gardens:
+            out.append(
+                Breach(
+                    "SOLO.ROUND.GARDENS",
+                    f"after the hand-in ({h.coins} coins, {h.cp} CP) and {gardens} CP of gardens the rival "
+                    f"holds {a.coins} coins and {a.cp} CP",
+                )
+            )
+    return out
+
+
+# ---- legal actions -----------------------------------------------------------------------------------
+
+
+def place_oracle(state: State, clan: int) -> set[PlaceDie]:
+    """Every legal die placement, worked out from the rules alone: a die at an end of a bridge, onto a
+    space with room this round (1 die at 1-2 clans, 2 at 3-4; 1 per Domain line; the Well unlimited),
+    of a matching colour (a castle room's die tiles, a Domain line's own colour), whose difference
+    the clan can pay. Rules: BRIDGE.ENDS_ONLY, PLACE.NO_STACK_2P, PLACE.STACK_3_4P, DOMAIN.ONE_DIE,
+    CASTLE.COLOUR_MATCH, DOMAIN.COLOUR_LOCK, PLACE.COIN_DIFFERENCE, PLACE.MUST_PAY, PLACE.WELL_ONE,
+    PLACE.WELL_ALWAYS_LEGAL."""
+    board = state.board
+    assert board is not None
+    holder = state.clans[clan]
+    limit = 1 if state.setup.players <= 2 else 2
+    out: set[PlaceDie] = set()
+    for bridge in board.bridges:
+        for end in (End.LEFT, End.RIGHT):
+            die = _end_value(bridge, end)
+            if die is None:
+                continue
+            for space, printed in SPACE_VALUES.items():
+                if space in ROOMS:
+                    room = board.rooms[ROOMS[space]]
+                    if len(room.dice) >= limit or bridge.colour not in room.tiles:
+                        continue
+                    covered = room.dice[-1].value if room.dice else printed
+                elif space in OUTSIDE:
+                    dice = board.outside[OUTSIDE[space]]
+                    if len(dice) >= limit:
+                        continue
+                    covered = dice[-1].value if dice else printed
+                elif space is Space.WELL:
+                    covered = printed
+                else:
+                    line = COLOURS.index(DOMAIN_SPACES[space])
+                    if DOMAIN_SPACES[space] is not bridge.colour or holder.domain_dice[line] is not None:
+                        continue
+                    covered = printed
+                if covered - die > holder.coins:
+                    continue
+                out.add(PlaceDie(bridge.colour, end, space))
+    return out
+
+
+def check_legal(state: State, actions: tuple[Action, ...]) -> list[Breach]:
+    """The legal actions of the pending decision obey the rules.
+
+    - TURN.DECISION: no legal action at a chance decision or at the end; some at every other
+      decision; no action twice.
+    - TURN.SEQUENCE (and the placement rules of :func:`place_oracle`): the placements offered are
+      exactly the legal ones.
+    - SEALS.TRADE_COIN / SEALS.TRADE_RESOURCE: the trades offered are exactly those the seals pay for.
+    - COURTIER.ACTION / COURTIER.AUDIENCE / COURTIER.CLIMB: one audience and one climb per Courtier
+      action; an audience costs 2 coins and needs a courtier on the Domain board; a climb costs 2
+      (1 floor) or 5 (2 floors) Mother-of-Pearl and needs a courtier on its start floor.
+    - WARRIOR.PLACE / GARDENER.PLACE / MEMBERS.LEFTMOST: a yard or garden the clan can pay for,
+      never a garden holding its gardener, never with no member left.
+    - TIME.CHECKPOINTS: paying a checkpoint is offered only with the seals it costs.
+    - COURTIER.DAIMYO.FAVOUR / COURTIER.FLOOR12.END_ROOM_ONLY: a free favour; a room of the floor the
+      climb ended on.
+    """
+    out: list[Breach] = []
+    clan = state.decision.clan
+    if clan is None:
+        if actions:
+            out.append(
+                Breach("TURN.DECISION", f"{len(actions)} legal actions at a {state.decision.kind.value}")
+            )
+        return out
+    if not actions:
+        out.append(Breach("TURN.DECISION", f"no legal action at a {state.decision.kind.value} decision"))
+        return out
+    if len(set(actions)) != len(actions):
+        out.append(Breach("TURN.DECISION", "an action is offered twice"))
+    holder = state.clans[clan]
+    trades = {a for a in actions if isinstance(a, Trade)}
+    want: set[Trade] = set()
+    if holder.seals >= 1:
+        want.add(Trade(None))
+    if holder.seals >= 2:
+        want |= {Trade(r) for r in RESOURCES}
+    if trades != want:
+        out.append(
+            Breach(
+                "SEALS.TRADE_RESOURCE" if holder.seals >= 2 else "SEALS.TRADE_COIN",
+                f"clan {clan} with {holder.seals} seals is offered {sorted(str(t.into) for t in trades)}",
+            )
+        )
+    kind = state.decision.kind
+    if kind is DecisionKind.TURN:
+        offered = {a for a in actions if isinstance(a, PlaceDie)}
+        oracle = place_oracle(state, clan)
+        if offered != oracle:
+            extra = sorted(map(str, offered - oracle))[:3]
+            missing = sorted(map(str, oracle - offered))[:3]
+            out.append(
+                Breach(
+                    "TURN.SEQUENCE", f"placements offered but illegal {extra}; legal but missing {missing}"
+                )
+            )
+        return out
+    top = state.stack[-1] if state.stack else None
+    for action in actions:
+        out.extend(_legal_option(state, clan, top, action))
+    return out
+
+
+def _legal_option(state: State, clan: int, top: object, action: Action) -> list[Breach]:
+    holder = state.clans[clan]
+    board = state.board
+    assert board is not None
+    if isinstance(action, Audience):
+        if not isinstance(top, CourtierFrame) or top.audience:
+            return [Breach("COURTIER.ACTION", "a second audience in one Courtier action")]
+        if holder.coins < AUDIENCE_COINS or holder.sent[0] >= MEMBERS_PER_KIND:
+            return [
+                Breach(
+                    "COURTIER.AUDIENCE", f"an audience offered with {holder.coins} coins, {holder.sent} sent"
+                )
+            ]
+    if isinstance(action, Climb):
+        if not isinstance(top, CourtierFrame) or top.climb:
+            return [Breach("COURTIER.ACTION", "a second climb in one Courtier action")]
+        cost = CLIMB_PEARL.get(action.floors)
+        if (
+            cost is None
+            or action.start + action.floors > Floor.DAIMYO
+            or holder.courtiers[action.start] == 0
+            or holder.pearl < cost
+        ):
+            return [
+                Breach(
+                    "COURTIER.CLIMB",
+                    f"{action} offered with {holder.pearl} pearl, courtiers {holder.courtiers}",
+                )
+            ]
+    yard_unpaid = isinstance(action, ChooseYard) and (
+        holder.iron < action.cost or holder.sent[2] >= MEMBERS_PER_KIND
+    )
+    if yard_unpaid and isinstance(top, MemberFrame) and isinstance(action, ChooseYard):
+        return [Breach("WARRIOR.PLACE", f"the {action.cost}-iron yard offered with {holder.iron} iron")]
+    if isinstance(action, ChooseGarden) and isinstance(top, MemberFrame):
+        slot = board.gardens[action.slot]
+        food = catalogue(state.setup.content).gardens[slot.card].food
+        if clan in slot.gardeners or holder.food < food or holder.sent[1] >= MEMBERS_PER_KIND:
+            return [
+                Breach("GARDENER.PLACE", f"garden {slot.card} offered to clan {clan} with {holder.food} food")
+            ]
+    if isinstance(action, PayCheckpoint):
+        cost = CHECKPOINTS.get(holder.time + 1, 0)
+        if cost == 0 or holder.seals < cost or holder.rival:
+            return [
+                Breach(
+                    "TIME.CHECKPOINTS",
+                    f"paying for space {holder.time + 1} offered with {holder.seals} seals",
+                )
+            ]
+    if isinstance(action, ChooseFavour) and board.favours[action.slot] is not None:
+        return [Breach("COURTIER.DAIMYO.FAVOUR", f"favour {action.slot} is taken")]
+    if (
+        isinstance(action, ChooseRoom)
+        and isinstance(top, RoomFrame)
+        and board.rooms[action.room].floor != top.floor
+    ):
+        return [Breach("COURTIER.FLOOR12.END_ROOM_ONLY", f"room {action.room} is not on floor {top.floor}")]
+    return []
+
+
+# ---- the final scores -----------------------------------------------------------------------------
+
+
+def _leftover(amount: int) -> int:
+    return 2 if amount >= 7 else 1 if amount >= 3 else 0
+
+
+def check_final(state: State) -> list[Breach]:
+    """The final scores, recomputed from the state: Clan Points, 1 per 5 coins and seals, leftover
+    resources (3-6: 1, 7: 2), the Passage of Time, courtiers by floor (1/3/6/10), warriors (yard values x
+    courtiers inside), gardeners (garden Clan Points); the rival scores no coins, seals or resources;
+    the total is the sum of the breakdown; the winners are every clan with the best total.
+    Rules: SCORE.*, SOLO.SCORE, SCORE.WINNER, RULING.TIE_SHARED, ROUND.GAME_END."""
+    out: list[Breach] = []
+    board = state.board
+    assert board is not None
+    c = catalogue(state.setup.content)
+    if state.round != ROUNDS:
+        out.append(Breach("ROUND.GAME_END", f"the game ended in round {state.round}"))
+    if len(state.scores) != len(state.clans):
+        return [*out, Breach("SCORE.WINNER", f"{len(state.scores)} score lines for {len(state.clans)} clans")]
+    for i, (line, clan) in enumerate(zip(state.scores, state.clans, strict=True)):
+        parts = (
+            line.during_play,
+            line.coins_and_seals,
+            line.resources,
+            line.time,
+            line.courtiers,
+            line.warriors,
+            line.gardeners,
+        )
+        if line.total != sum(parts):
+            out.append(
+                Breach("SCORE.WINNER", f"clan {i}: total {line.total} != sum of breakdown {sum(parts)}")
+            )
+        inside = clan.courtiers[1] + clan.courtiers[2] + clan.courtiers[3]
+        strength = sum(y.value * y.warriors.count(i) for y in board.yards)
+        want = (
+            clan.cp,
+            0 if clan.rival else (clan.coins + clan.seals) // 5,
+            0 if clan.rival else _leftover(clan.food) + _leftover(clan.iron) + _leftover(clan.pearl),
+            c.content.time.score[min(clan.time, c.content.time.last)],
+            sum(p * k for p, k in zip(COURTIER_POINTS, clan.courtiers, strict=True)),
+            strength * inside,
+            sum(c.gardens[g.card].cp for g in board.gardens if i in g.gardeners),
+        )
+        names = (
+            "SCORE.CP",
+            "SCORE.COINS_SEALS",
+            "SCORE.RESOURCES",
+            "SCORE.TIME",
+            "SCORE.COURTIERS",
+            "SCORE.WARRIORS",
+            "SCORE.GARDENERS",
+        )
+        for rule, got, expected in zip(names, parts, want, strict=True):
+            if got != expected:
+                out.append(Breach(rule, f"clan {i}: {got} scored, {expected} by the rules"))
+    best = max(line.total for line in state.scores)
+    winners = tuple(line.clan for line in state.scores if line.total == best)
+    if state.winners != winners:
+        out.append(Breach("RULING.TIE_SHARED", f"winners {state.winners}, best totals {winners}"))
     return out

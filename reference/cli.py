@@ -30,14 +30,17 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
-from reference import wire
+from reference import traceability, wire
+from reference.conformance import commands as conformance
 from reference.content import load_deck
+from reference.docs import docs_command
 from reference.errors import WhiteCastleError
-from reference.model import Difficulty, Phase, RivalKind, ScoreLine, Setup, Solo, State
+from reference.model import DecisionKind, Difficulty, Phase, RivalKind, ScoreLine, Setup, Solo, State
 from reference.play import GameRecord, Step, play_game, same_policy
 from reference.policies import POLICIES
 from reference.rulebook import STATUSES, RuleEntry, load_register
 from reference.rules.common import clan_name
+from reference.vectors import vectors_command
 
 MIB: Final = 1024 * 1024
 USER_ERROR: Final = 2
@@ -185,6 +188,8 @@ def log_lines(steps: Sequence[Step]) -> list[str]:
     header = ""
     for step in steps:
         current = step_header(step)
+        if step.kind in (DecisionKind.RIVAL_GARDEN, DecisionKind.RIVAL_ROOM):
+            current = header  # the player decides for the rival: stays under the rival's turn
         if current != header:
             if lines:
                 lines.append("")
@@ -194,9 +199,17 @@ def log_lines(steps: Sequence[Step]) -> list[str]:
             who = "chance" if step.clan is None else clan_name(step.clan)
             lines.append(f"  ({who}: {step.action!r})")
             continue
-        first, *rest = step.events
-        lines.append(f"  {first}")
-        lines.extend(f"    {line}" for line in rest)
+        indent = "  "
+        for line in step.events:
+            if line.startswith("— ") and line.endswith(" —"):
+                # the engine ran a rival's turn inside this action: it gets its own heading
+                header = line[2:-2]
+                lines.extend(["", header])
+                indent = "  "
+                continue
+            lines.append(f"{indent}{line}")
+            if header == current:
+                indent = "    "
     return lines
 
 
@@ -206,6 +219,7 @@ def log_lines(steps: Sequence[Step]) -> list[str]:
 @click.group(
     cls=_Group, invoke_without_command=True, context_settings={"help_option_names": ["-h", "--help"]}
 )
+@click.version_option(package_name="wcref", prog_name="wcref")
 @click.pass_context
 def cli(ctx: click.Context) -> None:
     """wcref: the reference engine for The White Castle."""
@@ -299,7 +313,10 @@ def _make_setup(
 def _describe(setup: Setup) -> str:
     if setup.solo is None:
         return f"{setup.players} clans"
-    deck = setup.solo.deck.name if setup.solo.deck is not None else "provisional-9 (stand-in, see README)"
+    given = setup.solo.deck
+    deck = "provisional-9 (stand-in, see README)" if given is None else given.name
+    if given is not None and given.provisional:
+        deck += " (marked provisional: not the printed cards)"
     return f"solo against the {setup.solo.rival.value} rival ({setup.solo.difficulty.value}), deck {deck}"
 
 
@@ -379,7 +396,9 @@ def replay(file: Path) -> None:
 
 @cli.command()
 @click.option("--section", default=None, help="Only this section (e.g. courtiers).")
-@click.option("--status", type=click.Choice(STATUSES), default=None, help="Only rules or only rulings.")
+@click.option(
+    "--status", type=click.Choice(STATUSES), default=None, help="Only rules, only rulings or only readings."
+)
 def rules(section: str | None, status: str | None) -> None:
     """List the rulebook register: id, status and paraphrase (rulings with their reason)."""
     try:
@@ -400,7 +419,7 @@ def rules(section: str | None, status: str | None) -> None:
         if group:
             console.print(_rules_table(name, group))
     tally = {s: sum(e.status == s for e in chosen) for s in STATUSES}
-    counts = ", ".join(f"{n} {s}s" for s, n in tally.items() if n or s != "reading")
+    counts = ", ".join(f"{n} {s}s" for s, n in tally.items())
     shown = len({e.section for e in chosen})
     click.echo(f"{len(chosen)} of {len(entries)} entries in {shown} section(s): {counts}")
 
@@ -414,6 +433,8 @@ def _rules_table(section: str, entries: Sequence[RuleEntry]) -> Table:
         text = Text(entry.paraphrase)
         if entry.reason is not None:
             text.append(f"\nreason: {entry.reason}", style="italic")
+        for line in traceability.trace_lines(entry.id):
+            text.append(f"\n{line}", style="dim")
         table.add_row(Text(entry.id), Text(entry.status), text)
     return table
 
@@ -544,6 +565,17 @@ def schema(out_dir: Path | None) -> None:
         raise UserError(f"cannot write schemas to {out_dir}: {exc.strerror or exc}") from exc
 
 
+cli.add_command(vectors_command)
+cli.add_command(docs_command)
+cli.add_command(conformance.serve)
+cli.add_command(conformance.verify)
+cli.add_command(conformance.perft)
+
+
 def main() -> None:
     """Console entry point (``wcref``)."""
     cli()
+
+
+if __name__ == "__main__":
+    main()

@@ -17,7 +17,7 @@ from msgspec.structs import replace
 
 from reference.engine import apply, is_over, new_game
 from reference.errors import ContentError, IllegalAction, RulesGap, SetupError, TraceError
-from reference.model import Action, Board, Clan, Decision, Phase, ScoreLine, Setup, State
+from reference.model import Action, Board, Clan, Decision, Phase, ScoreLine, Setup, ShuffleFrame, State
 from reference.rules.time import turn_order as time_order
 
 TRACE_FORMAT: Final = "wcref-trace"
@@ -63,7 +63,8 @@ class Observation(msgspec.Struct, frozen=True, kw_only=True):
     ``clans`` are the clans' holdings with ``arrival`` set to 0; ``time_order`` gives the stacking
     instead: the clans ordered as the Passage of Time would order them now (furthest first, on a
     shared space the marker on top first). ``decision`` is who decides next and what kind of decision
-    it is. The rival's deck is ``solo_deck`` (top first), its discard pile ``solo_discard``.
+    it is. The rival's deck is ``solo_deck`` (top first), its discard pile ``solo_discard``; while
+    the Gingkogawa bot waits for a reshuffle, ``shuffle_pool`` lists the cards to be ordered.
     """
 
     setup: Setup
@@ -81,6 +82,7 @@ class Observation(msgspec.Struct, frozen=True, kw_only=True):
     rival_row: tuple[str, ...]
     scores: tuple[ScoreLine, ...]
     winners: tuple[int, ...]
+    shuffle_pool: tuple[str, ...] = ()
 
 
 def observe(state: State) -> Observation:
@@ -102,7 +104,15 @@ def observe(state: State) -> Observation:
         rival_row=state.rival_row,
         scores=state.scores,
         winners=state.winners,
+        shuffle_pool=_shuffle_pool(state),
     )
+
+
+def _shuffle_pool(state: State) -> tuple[str, ...]:
+    """The cards a pending reshuffle must order (the bot's discard pile, or its row but the last
+    card), so a client can build the Shuffle outcome from the observation. Rule: GINKGO.DISCARD."""
+    top = state.stack[-1] if state.stack else None
+    return top.pool if isinstance(top, ShuffleFrame) else ()
 
 
 def observation(state: State) -> State:

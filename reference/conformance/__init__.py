@@ -1,5 +1,13 @@
 """Conformance: checking any White Castle implementation against the reference.
 
-:mod:`reference.conformance.adapter` defines what an implementation under test must do (the Python
-face of the language-neutral protocol) and the in-process adapter of the reference itself.
+- :mod:`~reference.conformance.adapter`: what an implementation under test must do (the Python face
+  of the protocol), the reference's in-process adapter and the failure type.
+- :mod:`~reference.conformance.protocol`: the JSON Lines protocol's messages and JSON Schema
+  (docs/protocol.md); :mod:`~reference.conformance.server`: the reference behind it (``wcref serve``);
+  :mod:`~reference.conformance.process`: a program speaking it, as an Implementation.
+- :mod:`~reference.conformance.harness` and :mod:`~reference.conformance.verify`: vectors, perft and
+  differential games (``wcref verify``), with :mod:`~reference.conformance.attribution` naming the rule
+  of a divergence and :mod:`~reference.conformance.compare` locating it.
+- :mod:`~reference.conformance.vectors`: reading vector files; :mod:`~reference.conformance.perft`:
+  perft counts and their data file; :mod:`~reference.conformance.bench`: round trips per second.
 """

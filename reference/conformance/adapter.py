@@ -25,15 +25,47 @@ capability to start from a given state (used by vectors that start mid-game)."""
 
 
 class Refused(msgspec.Struct, frozen=True):
-    """An implementation refused an action: the rule ID it names and its reason."""
+    """An implementation refused an action: the rule ID it names and its reason. ``kind`` is
+    ``"illegal"`` (the rules forbid it) or ``"gap"`` (no rule covers the situation)."""
 
     rule: str
     reason: str
+    kind: str = "illegal"
+
+
+FAILURE_KINDS: tuple[str, ...] = (
+    "start",
+    "timeout",
+    "crash",
+    "exited",
+    "malformed",
+    "schema",
+    "protocol",
+    "error",
+)
+"""How an implementation can fail (as opposed to disagreeing on the rules): it cannot be started,
+does not answer in time, dies (crash: a signal or a non-zero status; exited: status 0 before
+``bye``), prints a line that is not JSON, sends a reply that breaks the protocol's schema or echoes
+the wrong id, or answers a valid request with an error (``bad_request``, ``internal``, ...)."""
+
+
+class ImplementationError(Exception):
+    """An implementation failed (see FAILURE_KINDS): ``kind``, ``detail``, the last request sent
+    (a JSON line, shortened when long) and the end of its stderr when known."""
+
+    def __init__(self, kind: str, detail: str, last_request: str | None = None, stderr: str = "") -> None:
+        super().__init__(f"{kind}: {detail}")
+        self.kind = kind
+        self.detail = detail
+        self.last_request = last_request
+        self.stderr = stderr
 
 
 class Implementation(Protocol):
     """What the harness drives. ``apply`` returns None on success or a Refused; other failures
-    (a crash, a broken reply) raise."""
+    (a crash, a broken reply) raise (an out-of-process implementation raises ImplementationError).
+    See :class:`reference.conformance.process.SubprocessImplementation` for a program speaking the
+    JSON Lines protocol."""
 
     def hello(self) -> tuple[str, tuple[str, ...]]:
         """The implementation's name and the rule areas it supports (see AREAS)."""
@@ -94,8 +126,10 @@ class ReferenceAdapter:
         decoded = wire.decode_action(msgspec.json.encode(action))
         try:
             self.state = apply(self._state(), decoded)
-        except (IllegalAction, RulesGap) as exc:
+        except IllegalAction as exc:
             return Refused(exc.rule, exc.reason)
+        except RulesGap as exc:
+            return Refused(exc.rule, exc.reason, "gap")
         return None
 
     def observe(self) -> JSON:
@@ -108,4 +142,14 @@ class ReferenceAdapter:
         self.state = None
 
 
-__all__ = ["AREAS", "JSON", "Implementation", "ReferenceAdapter", "Refused", "SetupError", "to_json"]
+__all__ = [
+    "AREAS",
+    "FAILURE_KINDS",
+    "JSON",
+    "Implementation",
+    "ImplementationError",
+    "ReferenceAdapter",
+    "Refused",
+    "SetupError",
+    "to_json",
+]

@@ -1,0 +1,241 @@
+"""Naming the rule behind a divergence.
+
+Given the step where an implementation first disagrees with the reference (the reference's state
+before, the action, the reference's state after, the implementation's observation after, and the
+JSON Pointer of the first differing leaf), :func:`attribute` names a rule ID, trying in order:
+
+1. **invariants** (:mod:`properties.invariants`): the implementation's observation is decoded into a
+   reference State (what it cannot show, the engine's pending work and event log, is the reference's,
+   so the checkpoint invariant sees what the reference paid) and checked with ``check_state`` and
+   ``check_step``; a breach the reference's own step does not show names its rule (6 seals:
+   SEALS.CAP; a rival's coins falling mid-round: SOLO.GOLDEN.NEVER_PAYS; a hand-in remainder:
+   SOLO.ROUND.HAND_IN; a checkpoint entered without its payment: TIME.CHECKPOINTS);
+2. **hints** from the field and the action (a die from the left end whose reference events light the
+   Lantern and a divergence in that clan's holdings: BRIDGE.LANTERN_LEFT; a Passage of Time position
+   or a seal count differing across a checkpoint space: TIME.CHECKPOINTS; the rival's coins or Clan
+   Points at a hand-in: SOLO.ROUND.HAND_IN, or lower mid-round: SOLO.GOLDEN.NEVER_PAYS; a cap passed:
+   SEALS.CAP, RESOURCES.CAP);
+3. the rule of the **decision** (``engine.decision_rule``): of the decision after the step when the
+   divergence is in ``/decision``, else of the decision the step answered.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import msgspec
+from msgspec.structs import replace
+
+from properties.invariants import Breach, check_state, check_step
+from reference.conformance.adapter import JSON
+from reference.conformance.compare import tokens
+from reference.content import catalogue
+from reference.engine import decision_rule
+from reference.model import Action, DecisionKind, End, PlaceDie, State
+from reference.rules import time as passage
+from reference.rules.common import clan_name
+from reference.rules.holdings import RESOURCE_CAP, SEAL_CAP
+from reference.wire import Observation
+
+INVARIANT: Final = "invariant"
+HINT: Final = "hint"
+DECISION: Final = "decision"
+
+
+class Attribution(msgspec.Struct, frozen=True):
+    """The rule named for a divergence, how it was found (invariant, hint, decision, vector, ...)
+    and why."""
+
+    rule: str
+    source: str
+    note: str
+
+
+def state_from_observation(
+    observation: JSON, template: State | None = None, before: State | None = None
+) -> State | None:
+    """A reference State holding what an observation shows, or None when it does not decode.
+
+    What an observation leaves out (the engine's pending-work stack, its event log, the stacking
+    counter) is taken from ``template`` (the reference's state at the same point) when given. The
+    markers' stacking comes from the template when the observation's ``time_order`` agrees with it;
+    otherwise the clans that moved (since ``before``) are stacked in the observation's order above
+    the others."""
+    try:
+        obs = msgspec.convert(observation, Observation)
+    except msgspec.ValidationError:
+        return None
+    arrivals = _arrivals(obs, template, before)
+    clans = tuple(replace(c, arrival=arrivals[i]) for i, c in enumerate(obs.clans))
+    return State(
+        setup=obs.setup,
+        phase=obs.phase,
+        decision=obs.decision,
+        round=obs.round,
+        turn=obs.turn,
+        turn_order=obs.turn_order,
+        clans=clans,
+        board=obs.board,
+        stack=template.stack if template is not None else (),
+        draft=obs.draft,
+        arrivals=max((template.arrivals if template is not None else 0), *arrivals, 0),
+        scores=obs.scores,
+        winners=obs.winners,
+        solo_deck=obs.solo_deck,
+        solo_discard=obs.solo_discard,
+        rival_row=obs.rival_row,
+        events=template.events if template is not None else (),
+    )
+
+
+def _arrivals(obs: Observation, template: State | None, before: State | None) -> list[int]:
+    n = len(obs.clans)
+    order = list(obs.time_order)
+    if sorted(order) != list(range(n)):
+        order = list(range(n))
+    if template is None or len(template.clans) != n:
+        rank = {clan: n - place for place, clan in enumerate(order)}
+        return [rank[i] for i in range(n)]
+    if tuple(order) == passage.turn_order(template.clans) or before is None or len(before.clans) != n:
+        return [c.arrival for c in template.clans]
+    moved = {
+        i
+        for i in range(n)
+        if template.clans[i].arrival != before.clans[i].arrival or obs.clans[i].time != before.clans[i].time
+    }
+    arrivals = [c.arrival for c in before.clans]
+    top = max([before.arrivals, *arrivals])
+    for i in reversed(order):
+        if i in moved:
+            top += 1
+            arrivals[i] = top
+    return arrivals
+
+
+def _breaches(before: State | None, action: Action | None, after: State) -> list[Breach]:
+    try:
+        out = check_state(after)
+        if before is not None and action is not None:
+            out += check_step(before, action, after)
+    except Exception:  # an observation too broken for the invariants: no attribution from them
+        return []
+    return out
+
+
+def _clan_field(pointer: str) -> tuple[int, str] | None:
+    """(clan index, field) for a pointer into ``/clans/<i>/<field>...``."""
+    try:
+        keys = tokens(pointer)
+    except ValueError:
+        return None
+    if len(keys) >= 3 and keys[0] == "clans" and keys[1].isdigit():
+        return int(keys[1]), keys[2]
+    return None
+
+
+def _clan_value(state: State | None, clan: int, field: str) -> int | None:
+    if state is None or not 0 <= clan < len(state.clans):
+        return None
+    value = getattr(state.clans[clan], field, None)
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _round_ended(before: State, after: State) -> bool:
+    return after.round != before.round or after.phase is not before.phase
+
+
+def _hints(
+    before: State, action: Action | None, after: State | None, impl: State | None, pointer: str
+) -> Attribution | None:
+    where = _clan_field(pointer)
+    top = tokens(pointer)[0] if pointer.startswith("/") else ""
+    mover = before.decision.clan
+    # BRIDGE.LANTERN_LEFT: a left-end die lit the reference's Lantern; the clan's holdings differ
+    if (
+        isinstance(action, PlaceDie)
+        and action.end is End.LEFT
+        and mover is not None
+        and after is not None
+        and any(e.startswith(f"{clan_name(mover)} activates its Lantern") for e in after.events)
+        and ((where is not None and where[0] == mover) or top in ("decision", "time_order"))
+    ):
+        return Attribution(
+            "BRIDGE.LANTERN_LEFT",
+            HINT,
+            f"the die came from the left end of the {action.bridge.value} bridge and the reference's "
+            f"Lantern of {clan_name(mover)} was activated",
+        )
+    # TIME.CHECKPOINTS: a marker position or seals differing across a checkpoint space
+    if (where is not None and where[1] in ("time", "seals")) or top in ("time_order", "decision"):
+        spaces = [s for s, _ in catalogue(before.setup.content).content.time.checkpoints]
+        waiting = after is not None and after.decision.kind is DecisionKind.CHECKPOINT
+        for i in [where[0]] if where is not None else range(len(before.clans)):
+            start = _clan_value(before, i, "time")
+            if start is None or before.clans[i].rival:
+                continue
+            ends = [v for v in (_clan_value(after, i, "time"), _clan_value(impl, i, "time")) if v is not None]
+            furthest = max(ends, default=start)
+            crossed = [s for s in spaces if start < s <= furthest or (waiting and s == furthest + 1)]
+            if crossed and (len(set(ends)) > 1 or where is not None or waiting):
+                return Attribution(
+                    "TIME.CHECKPOINTS",
+                    HINT,
+                    f"{clan_name(i)} moved from space {start} across or up to checkpoint space {crossed[0]}",
+                )
+    if where is not None and after is not None:
+        clan, field = where
+        ref_value = _clan_value(after, clan, field)
+        impl_value = _clan_value(impl, clan, field)
+        rival = 0 <= clan < len(after.clans) and after.clans[clan].rival
+        if rival and field in ("coins", "cp") and _round_ended(before, after):
+            return Attribution(
+                "SOLO.ROUND.HAND_IN", HINT, f"the rival's {field} differ at the end-of-round hand-in"
+            )
+        if (
+            rival
+            and field == "coins"
+            and ref_value is not None
+            and impl_value is not None
+            and impl_value < ref_value
+        ):
+            return Attribution(
+                "SOLO.GOLDEN.NEVER_PAYS",
+                HINT,
+                f"the rival holds {impl_value} coins, the reference {ref_value}: it paid mid-round",
+            )
+        if field == "seals" and impl_value is not None and impl_value > SEAL_CAP:
+            return Attribution("SEALS.CAP", HINT, f"{clan_name(clan)} holds {impl_value} seals")
+        if field in ("food", "iron", "pearl") and impl_value is not None and impl_value > RESOURCE_CAP:
+            return Attribution("RESOURCES.CAP", HINT, f"{clan_name(clan)} holds {impl_value} {field}")
+    return None
+
+
+def attribute(
+    before: State | None,
+    action: Action | None,
+    after: State | None,
+    observation: JSON | None,
+    pointer: str,
+) -> Attribution:
+    """The rule ID behind a divergence at ``pointer`` (see the module docstring). ``before`` is
+    None for a divergence right after ``new_game``/``load`` (``after`` is then that state);
+    ``after`` is None when the step itself was refused or not applied; ``observation`` is the
+    implementation's (None when it has none)."""
+    template = after if after is not None else before
+    impl = state_from_observation(observation, template, before) if observation is not None else None
+    if impl is not None:
+        known = {(b.rule, b.message) for b in (_breaches(before, action, after) if after is not None else [])}
+        for breach in _breaches(before, action, impl):
+            if (breach.rule, breach.message) not in known:
+                return Attribution(breach.rule, INVARIANT, breach.message)
+    if before is not None:
+        hint = _hints(before, action, after, impl, pointer)
+        if hint is not None:
+            return hint
+    if after is not None and (before is None or pointer.startswith("/decision")):
+        return Attribution(decision_rule(after), DECISION, "the rule of the pending decision")
+    assert before is not None
+    return Attribution(decision_rule(before), DECISION, "the rule of the decision this step answered")
+
+
+__all__ = ["Attribution", "attribute", "state_from_observation"]

@@ -1,0 +1,109 @@
+"""Comparing JSON values: JSON Pointers (RFC 6901) and the first differing leaf of two values.
+
+Values are JSON builtins (dict, list, str, int, float, bool, None). Two values are equal when they
+have the same JSON type and content (``true`` is not ``1``, ``1`` is not ``1.0``). The first
+difference is found depth first, in the key order of the expected value (the reference's canonical
+order), then keys only the actual value has.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from reference.conformance.adapter import JSON
+
+ABSENT: Final = "<absent>"
+"""Shown for a value that one side does not have (a missing key or list element)."""
+
+
+def escape(token: str) -> str:
+    """A JSON Pointer reference token."""
+    return token.replace("~", "~0").replace("/", "~1")
+
+
+def unescape(token: str) -> str:
+    """The key of a JSON Pointer reference token."""
+    return token.replace("~1", "/").replace("~0", "~")
+
+
+def tokens(pointer: str) -> list[str]:
+    """The keys of a JSON Pointer ("" is the whole document). Raises ValueError when malformed."""
+    if pointer == "":
+        return []
+    if not pointer.startswith("/"):
+        raise ValueError(f"a JSON Pointer starts with '/': {pointer!r}")
+    return [unescape(t) for t in pointer[1:].split("/")]
+
+
+def resolve(document: JSON, pointer: str) -> JSON:
+    """The value at ``pointer``; raises LookupError when there is none, ValueError when malformed."""
+    value = document
+    for token in tokens(pointer):
+        if isinstance(value, dict):
+            if token not in value:
+                raise LookupError(f"no key {token!r} at {pointer}")
+            value = value[token]
+        elif isinstance(value, list):
+            if not token.isdigit() or (len(token) > 1 and token.startswith("0")):
+                raise LookupError(f"{token!r} is not a list index at {pointer}")
+            index = int(token)
+            if index >= len(value):
+                raise LookupError(f"index {index} is past the end at {pointer}")
+            value = value[index]
+        else:
+            raise LookupError(f"{pointer} goes below a scalar")
+    return value
+
+
+def _kind(value: JSON) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "bool"
+    if isinstance(value, int):
+        return "int"
+    if isinstance(value, float):
+        return "float"
+    if isinstance(value, str):
+        return "str"
+    if isinstance(value, list):
+        return "list"
+    return "dict"
+
+
+def same(expected: JSON, actual: JSON) -> bool:
+    """Equal as JSON (types included)."""
+    return first_difference(expected, actual) is None
+
+
+def first_difference(expected: JSON, actual: JSON, pointer: str = "") -> tuple[str, JSON, JSON] | None:
+    """(pointer, expected value, actual value) of the first differing leaf, or None when equal. A
+    value one side lacks is shown as ABSENT."""
+    if expected == actual and _kind(expected) == _kind(actual) and not isinstance(expected, (dict, list)):
+        return None
+    if isinstance(expected, dict) and isinstance(actual, dict):
+        for key, value in expected.items():
+            where = f"{pointer}/{escape(key)}"
+            if key not in actual:
+                return where, value, ABSENT
+            found = first_difference(value, actual[key], where)
+            if found is not None:
+                return found
+        for key, value in actual.items():
+            if key not in expected:
+                return f"{pointer}/{escape(key)}", ABSENT, value
+        return None
+    if isinstance(expected, list) and isinstance(actual, list):
+        for i, (a, b) in enumerate(zip(expected, actual, strict=False)):
+            found = first_difference(a, b, f"{pointer}/{i}")
+            if found is not None:
+                return found
+        if len(expected) > len(actual):
+            return f"{pointer}/{len(actual)}", expected[len(actual)], ABSENT
+        if len(actual) > len(expected):
+            return f"{pointer}/{len(expected)}", ABSENT, actual[len(expected)]
+        return None
+    return pointer, expected, actual
+
+
+__all__ = ["ABSENT", "escape", "first_difference", "resolve", "same", "tokens", "unescape"]

@@ -1,0 +1,699 @@
+"""The verification harness behind ``wcref verify``: vectors, perft and differential games.
+
+An implementation under test (anything with the :class:`~reference.conformance.adapter.Implementation`
+interface: the reference in-process, a Python adapter, or a program speaking the JSON Lines
+protocol through :class:`~reference.conformance.process.SubprocessImplementation`) is driven step by
+step alongside the reference engine. After every step the implementation's observation is compared
+with the reference's (the first differing leaf is reported as a JSON Pointer) and, at every
+decision, the sets of legal actions are compared. The first divergence of a case stops it and is
+reported with a replayable trace, the step, the field, both values and a rule ID (see
+:mod:`reference.conformance.attribution`).
+
+Failures of the implementation itself (no reply in time, a crash, a line that is not JSON, a reply
+that breaks the schema, an early exit) are reported with the last request sent; the next case
+starts a fresh process.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, Final, Protocol
+
+import msgspec
+
+from reference import wire
+from reference.chance import sample
+from reference.conformance.adapter import JSON, Implementation, ImplementationError, to_json
+from reference.conformance.attribution import Attribution, attribute
+from reference.conformance.compare import ABSENT, first_difference, resolve
+from reference.conformance.perft import PerftPosition, replay
+from reference.conformance.process import SubprocessImplementation, shorten
+from reference.conformance.server import setup_areas
+from reference.conformance.vectors import Vector
+from reference.engine import apply, decision_rule, is_chance, is_over, legal_actions, new_game
+from reference.errors import IllegalAction, RulesGap
+from reference.model import (
+    COLOURS,
+    MEMBERS,
+    RESOURCES,
+    SPACES,
+    Accept,
+    Action,
+    Audience,
+    ChooseBlock,
+    ChooseFavour,
+    ChooseGarden,
+    ChooseLine,
+    ChooseMember,
+    ChooseRoom,
+    ChooseYard,
+    Climb,
+    Decline,
+    Difficulty,
+    End,
+    Floor,
+    Next,
+    PayCheckpoint,
+    PlaceDie,
+    RivalKind,
+    Setup,
+    Solo,
+    State,
+    StopMove,
+    TakePair,
+    TakeResource,
+    Trade,
+)
+from reference.wire import Observation
+
+MAX_STEPS: Final = 5_000
+"""A differential game longer than this is cut short (an engine that never ends is a bug)."""
+TRADE_ODDS: Final = 10
+"""At a decision with seal trades, one draw in this many takes a trade (as the random policy)."""
+PROBE_ODDS: Final = 12
+"""At a player decision, one draw in this many first tries an illegal action (both must refuse it
+with the same rule and leave the game unchanged)."""
+
+
+# ---- results -----------------------------------------------------------------------------------
+
+
+class Failure(msgspec.Struct, frozen=True, kw_only=True):
+    """The implementation failed (see adapter.FAILURE_KINDS), with the last request sent."""
+
+    kind: str
+    detail: str
+    last_request: str | None = None
+    stderr: str = ""
+
+
+class Divergence(msgspec.Struct, frozen=True, kw_only=True):
+    """The first disagreement of a case with the reference.
+
+    ``step`` indexes the trace's actions (-1: right after ``new_game``/``load``); ``action`` is the
+    step's action (None for a divergence in the legal actions before choosing one); ``field`` is the
+    JSON Pointer of the first differing leaf of the observation (or ``/legal_actions``,
+    ``/refused``); ``reference`` and ``implementation`` are both values ("<absent>" when missing; for
+    ``/legal_actions`` the actions only that side lists). ``rule`` is the rule ID named for it, found
+    by ``rule_source`` (invariant, hint, decision, reference, vector); ``decision_rule`` is the rule of
+    the decision the step answered. ``trace`` is a wire.Trace replaying the case up to and including
+    the step (None when the case started from a loaded state: see ``start``)."""
+
+    case: str
+    step: int
+    action: Any
+    field: str
+    reference: Any
+    implementation: Any
+    rule: str
+    rule_source: str
+    rule_note: str
+    decision_rule: str
+    message: str
+    trace: Any
+    start: Any = None
+
+
+class CaseResult(msgspec.Struct, kw_only=True):
+    """One case: a vector, a perft position or the differential games."""
+
+    kind: str
+    id: str
+    status: str
+    """passed, failed (a divergence or a failure), skipped or error (the case itself is bad)."""
+    reason: str = ""
+    seconds: float = 0.0
+    rules: tuple[str, ...] = ()
+    questions: tuple[int, ...] = ()
+    divergence: Divergence | None = None
+    failure: Failure | None = None
+
+
+class Mismatch(Exception):
+    """A case diverged (raised inside a Session, caught by the case runner)."""
+
+    def __init__(self, divergence: Divergence) -> None:
+        super().__init__(divergence.message)
+        self.divergence = divergence
+
+
+class _Broken(Exception):
+    """The case itself cannot run as written (e.g. a vector the reference refuses)."""
+
+
+class Chooser(Protocol):
+    """Where a differential game's choices come from (Hypothesis, or a recorded list)."""
+
+    def integer(self, low: int, high: int) -> int:
+        """An integer in low..high (inclusive)."""
+        ...
+
+
+def failure_of(exc: BaseException) -> Failure:
+    """An implementation failure from what an implementation raised."""
+    if isinstance(exc, ImplementationError):
+        return Failure(kind=exc.kind, detail=exc.detail, last_request=exc.last_request, stderr=exc.stderr)
+    return Failure(kind="crash", detail=f"raised {type(exc).__name__}: {shorten(str(exc))}")
+
+
+# ---- one session: the implementation and the reference side by side ------------------------------
+
+
+class Session:
+    """One case in progress: the implementation and the reference from the same setup or state."""
+
+    def __init__(self, impl: Implementation, case: str, setup: Setup, start: State | None = None) -> None:
+        self.impl = impl
+        self.case = case
+        self.setup = start.setup if start is not None else setup
+        self.start = start
+        self.actions: list[Action] = []
+        self.state = start if start is not None else new_game(setup)
+        self.validate = not isinstance(impl, SubprocessImplementation)
+        self.engine_notes: list[str] = []
+
+    # ---- calls into the implementation (anything unexpected is a Failure) ----
+
+    def _call(self, what: Callable[[], Any]) -> Any:
+        try:
+            return what()
+        except ImplementationError:
+            raise
+        except Exception as exc:
+            raise ImplementationError("crash", f"raised {type(exc).__name__}: {shorten(str(exc))}") from exc
+
+    def begin(self) -> None:
+        """Start the implementation and compare the first observation."""
+        if self.start is not None:
+            state_json = to_json(self.start)
+            self._call(lambda: self.impl.load(state_json))
+        else:
+            setup_json = to_json(self.setup)
+            self._call(lambda: self.impl.new_game(setup_json))
+        self.check_observation(None, None)
+
+    def observed(self) -> JSON:
+        """The implementation's observation (validated and normalised for in-process ones)."""
+        obs: JSON = self._call(self.impl.observe)
+        if self.validate:
+            try:
+                obs = to_json(msgspec.convert(obs, Observation))
+            except msgspec.ValidationError as exc:
+                raise ImplementationError("schema", f"observation breaks the schema: {exc}") from None
+        return obs
+
+    def impl_legal(self) -> list[Action]:
+        listed: list[JSON] = self._call(self.impl.legal_actions)
+        try:
+            return msgspec.convert(listed, list[Action])
+        except msgspec.ValidationError as exc:
+            raise ImplementationError("schema", f"legal_actions breaks the schema: {exc}") from None
+
+    # ---- reports ----
+
+    def trace(self) -> JSON:
+        """The case so far as a wire.Trace (the reference's digest of where it stands), or None
+        when it started from a loaded state."""
+        if self.start is not None:
+            return None
+        trace = wire.Trace(setup=self.setup, actions=tuple(self.actions), final=wire.digest(self.state))
+        return to_json(trace)
+
+    def diverge(
+        self,
+        *,
+        step: int,
+        field: str,
+        reference: JSON,
+        implementation: JSON,
+        before: State | None,
+        action: Action | None,
+        after: State | None,
+        observation: JSON | None,
+        message: str,
+        attribution: Attribution | None = None,
+    ) -> Mismatch:
+        if attribution is None:
+            attribution = attribute(before, action, after, observation, field)
+        step_state = before if before is not None else after
+        assert step_state is not None
+        return Mismatch(
+            Divergence(
+                case=self.case,
+                step=step,
+                action=to_json(action) if action is not None else None,
+                field=field,
+                reference=reference,
+                implementation=implementation,
+                rule=attribution.rule,
+                rule_source=attribution.source,
+                rule_note=attribution.note,
+                decision_rule=decision_rule(step_state),
+                message=message,
+                trace=self.trace(),
+                start=to_json(self.start) if self.start is not None else None,
+            )
+        )
+
+    # ---- checks ----
+
+    def check_observation(self, before: State | None, action: Action | None, unchanged: bool = False) -> JSON:
+        """Compare the implementation's observation with the reference's current one."""
+        obs = self.observed()
+        expected = to_json(wire.observe(self.state))
+        if obs == expected:
+            return obs
+        found = first_difference(expected, obs)
+        if found is None:
+            return obs
+        pointer, ref_value, impl_value = found
+        what = "after refusing the action the observation changed" if unchanged else "observations differ"
+        raise self.diverge(
+            step=len(self.actions) if unchanged else len(self.actions) - 1,
+            field=pointer,
+            reference=ref_value,
+            implementation=impl_value,
+            before=before if not unchanged else self.state,
+            action=action,
+            after=self.state if not unchanged else None,
+            observation=obs,
+            message=f"{what} at {pointer}",
+        )
+
+    def check_legal(self) -> tuple[Action, ...]:
+        """Compare the sets of legal actions; the reference's list."""
+        ours = legal_actions(self.state)
+        theirs = self.impl_legal()
+        ours_set, theirs_set = set(ours), set(theirs)
+        if ours_set == theirs_set and len(theirs) == len(theirs_set):
+            return ours
+        only_ours = [a for a in ours if a not in theirs_set]
+        only_theirs = list(dict.fromkeys(a for a in theirs if a not in ours_set))
+        if not only_ours and not only_theirs:
+            repeated = [a for a in theirs_set if theirs.count(a) > 1]
+            raise self.diverge(
+                step=len(self.actions),
+                field="/legal_actions",
+                reference=[],
+                implementation=[to_json(a) for a in repeated],
+                before=self.state,
+                action=None,
+                after=None,
+                observation=None,
+                message=f"the implementation lists {len(repeated)} legal action(s) more than once",
+                attribution=Attribution(decision_rule(self.state), "decision", "the pending decision"),
+            )
+        attribution = Attribution(
+            decision_rule(self.state), "decision", "the rule of the pending decision (an action is missing)"
+        )
+        if only_theirs:
+            try:
+                apply(self.state, only_theirs[0])
+            except (IllegalAction, RulesGap) as exc:
+                attribution = Attribution(
+                    exc.rule,
+                    "reference",
+                    f"the reference refuses {type(only_theirs[0]).__name__}: {exc.reason}",
+                )
+            except Exception as exc:
+                self.engine_notes.append(f"apply raised {type(exc).__name__} on an action it does not list")
+        raise self.diverge(
+            step=len(self.actions),
+            field="/legal_actions",
+            reference=[to_json(a) for a in only_ours],
+            implementation=[to_json(a) for a in only_theirs],
+            before=self.state,
+            action=None,
+            after=None,
+            observation=None,
+            message=(
+                f"legal actions differ: {len(only_ours)} only in the reference, "
+                f"{len(only_theirs)} only in the implementation"
+            ),
+            attribution=attribution,
+        )
+
+    def step(self, action: Action, expect_refused: str | None = None, *, probe: bool = False) -> JSON | None:
+        """Apply ``action`` to both; compare refusals and observations. With ``expect_refused`` (a
+        vector's step) or ``probe`` (an action the reference does not list) both must refuse, naming
+        the same rule, and the observation must stay unchanged; a vector the reference contradicts is
+        broken. Returns the implementation's observation after an accepted step.
+
+        A step the reference accepts is added to the trace; a refused one is not (the divergence's
+        ``action`` holds it and ``step`` is the index it would have)."""
+        before = self.state
+        ref_refusal: tuple[str, str] | None = None
+        after: State | None = None
+        try:
+            after = apply(before, action)
+        except (IllegalAction, RulesGap) as exc:
+            ref_refusal = (exc.rule, exc.reason)
+        index = len(self.actions)
+        if expect_refused is not None and (ref_refusal is None or ref_refusal[0] != expect_refused):
+            got = "accepts it" if ref_refusal is None else f"refuses it with {ref_refusal[0]}"
+            raise _Broken(f"step {index}: the vector expects {expect_refused}; the reference {got}")
+        if expect_refused is None and not probe and ref_refusal is not None:
+            raise _Broken(f"step {index}: the reference refuses {type(action).__name__} [{ref_refusal[0]}]")
+        action_json = to_json(action)
+        refused = self._call(lambda: self.impl.apply(action_json))
+        if ref_refusal is not None:
+            reference_says = Attribution(
+                ref_refusal[0], "reference", f"the reference refuses it: {ref_refusal[1]}"
+            )
+            if refused is None:
+                raise self.diverge(
+                    step=index,
+                    field="/refused",
+                    reference={"rule": ref_refusal[0], "reason": ref_refusal[1]},
+                    implementation=None,
+                    before=before,
+                    action=action,
+                    after=None,
+                    observation=None,
+                    message=f"the implementation accepts {type(action).__name__}; the reference refuses it",
+                    attribution=reference_says,
+                )
+            if refused.rule != ref_refusal[0]:
+                raise self.diverge(
+                    step=index,
+                    field="/refused/rule",
+                    reference=ref_refusal[0],
+                    implementation=refused.rule,
+                    before=before,
+                    action=action,
+                    after=None,
+                    observation=None,
+                    message=f"both refuse {type(action).__name__} but name different rules",
+                    attribution=reference_says,
+                )
+            self.check_observation(before, action, unchanged=True)
+            return None
+        assert after is not None
+        self.actions.append(action)
+        self.state = after
+        if refused is not None:
+            raise self.diverge(
+                step=index,
+                field="/refused",
+                reference=None,
+                implementation={"rule": refused.rule, "reason": refused.reason},
+                before=before,
+                action=action,
+                after=after,
+                observation=None,
+                message=f"the implementation refuses {type(action).__name__} naming {refused.rule}; "
+                "the reference accepts it",
+            )
+        return self.check_observation(before, action)
+
+    def probe(self, action: Action) -> None:
+        """Try an action the reference does not list: both must refuse it with the same rule."""
+        try:
+            apply(self.state, action)
+        except (IllegalAction, RulesGap):
+            pass
+        except Exception as exc:
+            self.engine_notes.append(
+                f"apply({type(action).__name__}) raised {type(exc).__name__} instead of IllegalAction "
+                f"at a {self.state.decision.kind.value} decision"
+            )
+            return
+        else:
+            self.engine_notes.append(
+                f"apply accepts {action!r}, which legal_actions does not list "
+                f"(at a {self.state.decision.kind.value} decision)"
+            )
+            return
+        self.step(action, probe=True)
+
+
+# ---- differential games ----------------------------------------------------------------------------
+
+
+def _probe_pool(state: State) -> list[Action]:
+    """Candidate illegal actions: everything of the action vocabulary that is not legal here."""
+    pool: list[Action] = [PlaceDie(c, e, s) for c in COLOURS for e in End for s in SPACES]
+    pool += [Trade(None), *(Trade(r) for r in RESOURCES), *(TakeResource(r) for r in RESOURCES)]
+    pool += [Next(i) for i in range(3)] + [TakePair(i) for i in range(3)]
+    pool += [Accept(), Decline(), PayCheckpoint(), StopMove(), Audience()]
+    pool += [Climb(f, n) for f in (Floor.GATE, Floor.STEWARDS) for n in (1, 2)]
+    pool += [ChooseRoom(i) for i in range(5)] + [ChooseBlock(i) for i in range(3)]
+    pool += [ChooseFavour(i) for i in range(3)] + [ChooseYard(c) for c in (1, 3, 5)]
+    pool += [ChooseGarden(i) for i in range(6)] + [ChooseLine(c) for c in COLOURS]
+    pool += [ChooseMember(m) for m in MEMBERS]
+    legal = set(legal_actions(state))
+    return [a for a in pool if a not in legal]
+
+
+def choose_action(legal: Sequence[Action], chooser: Chooser) -> Action:
+    """A legal action: among the decision's own options, a seal trade one time in TRADE_ODDS (the
+    high end of the draw, so shrinking leads away from trades)."""
+    own = [a for a in legal if not isinstance(a, Trade)]
+    trades = [a for a in legal if isinstance(a, Trade)]
+    if trades and (not own or chooser.integer(0, TRADE_ODDS - 1) == TRADE_ODDS - 1):
+        return trades[chooser.integer(0, len(trades) - 1)]
+    return own[chooser.integer(0, len(own) - 1)]
+
+
+def play_differential(
+    impl: Implementation,
+    setup: Setup,
+    chooser: Chooser,
+    chance_seed: int,
+    *,
+    case: str = "game",
+    probes: bool = True,
+    engine_notes: list[str] | None = None,
+) -> tuple[int, Divergence | None]:
+    """Play one game on both (chance outcomes sampled with random.Random(chance_seed), decisions
+    from ``chooser``); (steps played, the first divergence or None). Raises ImplementationError."""
+    session = Session(impl, case, setup)
+    rng = random.Random(chance_seed)
+    try:
+        session.begin()
+        while not is_over(session.state) and len(session.actions) < MAX_STEPS:
+            legal = session.check_legal()
+            if is_chance(session.state):
+                action: Action = sample(session.state, rng)
+            else:
+                if not legal:
+                    session.engine_notes.append(
+                        f"no legal action at a {session.state.decision.kind.value} decision (the game is stuck)"
+                    )
+                    break
+                if probes and chooser.integer(0, PROBE_ODDS - 1) == PROBE_ODDS - 1:
+                    pool = _probe_pool(session.state)
+                    if pool:
+                        session.probe(pool[chooser.integer(0, len(pool) - 1)])
+                action = choose_action(legal, chooser)
+            session.step(action)
+        if is_over(session.state):
+            session.check_legal()
+    except Mismatch as mismatch:
+        return len(session.actions), mismatch.divergence
+    finally:
+        if engine_notes is not None:
+            engine_notes.extend(session.engine_notes)
+    return len(session.actions), None
+
+
+class GameSetup(msgspec.Struct, frozen=True):
+    """A setup the differential games draw from, with a label and the areas it needs."""
+
+    label: str
+    setup: Setup
+
+    @property
+    def areas(self) -> tuple[str, ...]:
+        return setup_areas(self.setup)
+
+
+def _solo(
+    rival: RivalKind, difficulty: Difficulty, action_order: str = "rows", pair_colour: str = "any"
+) -> Setup:
+    solo = Solo(rival=rival, difficulty=difficulty, action_order=action_order, pair_colour=pair_colour)
+    return Setup(players=2, solo=solo)
+
+
+GAME_SETUPS: Final = (
+    GameSetup("2 clans", Setup(players=2)),
+    GameSetup("3 clans", Setup(players=3)),
+    GameSetup("4 clans", Setup(players=4)),
+    GameSetup("solo tokugawa easy", _solo(RivalKind.TOKUGAWA, Difficulty.EASY)),
+    GameSetup("solo tokugawa medium", _solo(RivalKind.TOKUGAWA, Difficulty.MEDIUM)),
+    GameSetup("solo tokugawa hard", _solo(RivalKind.TOKUGAWA, Difficulty.HARD)),
+    GameSetup(
+        "solo tokugawa medium, cards order",
+        _solo(RivalKind.TOKUGAWA, Difficulty.MEDIUM, action_order="cards"),
+    ),
+    GameSetup("solo gingkogawa easy", _solo(RivalKind.GINGKOGAWA, Difficulty.EASY)),
+    GameSetup("solo gingkogawa normal", _solo(RivalKind.GINGKOGAWA, Difficulty.MEDIUM)),
+    GameSetup("solo gingkogawa hard", _solo(RivalKind.GINGKOGAWA, Difficulty.HARD)),
+    GameSetup(
+        "solo gingkogawa normal, die pairs", _solo(RivalKind.GINGKOGAWA, Difficulty.MEDIUM, pair_colour="die")
+    ),
+)
+"""Every setup the differential games can start from."""
+
+
+def topic(areas: Iterable[str]) -> str:
+    """The area a case is about: its solo area if any, else base."""
+    solo = [a for a in areas if a.startswith("solo.")]
+    return solo[0] if solo else "base"
+
+
+def eligible(needed: Iterable[str], supported: Iterable[str], chosen: Iterable[str] | None) -> str | None:
+    """Why a case needing ``needed`` areas is skipped (None: it runs)."""
+    needed = tuple(needed)
+    have = set(supported)
+    missing = [a for a in needed if a not in have]
+    if missing:
+        return f"the implementation does not support {', '.join(missing)}"
+    picked = set(chosen) if chosen else None
+    if picked is not None and topic(needed) not in picked:
+        return f"area {topic(needed)} not selected"
+    return None
+
+
+# ---- vectors -------------------------------------------------------------------------------------
+
+
+def run_vector(impl: Implementation, vector: Vector) -> tuple[Divergence | None, list[str]]:
+    """Run one vector; (its first divergence or None, engine notes). Raises ImplementationError, and
+    ValueError when the vector contradicts the reference or is malformed."""
+    session = Session(impl, f"vector {vector.id}", vector.setup, vector.start)
+    try:
+        session.begin()
+        for index, step in enumerate(vector.steps):
+            before = session.state
+            observation = session.step(step.action, step.refused)
+            if not step.expect:
+                continue
+            if observation is None:  # a refused step: the expectations hold on the unchanged game
+                observation = session.observed()
+            ref_obs = to_json(wire.observe(session.state))
+            for pointer, wanted in step.expect.items():
+                try:
+                    got: JSON = resolve(observation, pointer)
+                except (LookupError, ValueError) as exc:
+                    got = ABSENT
+                    if isinstance(exc, ValueError):
+                        raise _Broken(f"step {index}: bad JSON Pointer {pointer!r}: {exc}") from exc
+                if first_difference(wanted, got) is None:
+                    continue
+                try:
+                    ref_got: JSON = resolve(ref_obs, pointer)
+                except LookupError:
+                    ref_got = ABSENT
+                agrees = first_difference(wanted, ref_got) is None
+                rule = vector.rules[0] if vector.rules else decision_rule(before)
+                raise session.diverge(
+                    step=len(session.actions) - (1 if step.refused is None else 0),
+                    field=pointer,
+                    reference=wanted,
+                    implementation=got,
+                    before=before,
+                    action=step.action,
+                    after=session.state,
+                    observation=observation,
+                    message=f"step {index}: the vector expects {pointer} = {shorten(repr(wanted), 80)}"
+                    + ("" if agrees else " (the reference disagrees with the vector too)"),
+                    attribution=Attribution(
+                        rule, "vector", f"vector {vector.id} checks {', '.join(vector.rules)}"
+                    ),
+                )
+    except Mismatch as mismatch:
+        return mismatch.divergence, session.engine_notes
+    except _Broken as broken:
+        raise ValueError(f"vector {vector.id}: {broken}") from None
+    return None, session.engine_notes
+
+
+# ---- perft through legal_actions ---------------------------------------------------------------------
+
+
+def run_perft(
+    impl: Implementation, position: PerftPosition, depth: int, use_load: bool
+) -> tuple[int, Divergence | None]:
+    """The implementation's perft count of ``position`` at ``depth`` (each node reached by ``load``
+    when ``use_load``, else by replaying new_game + the actions), comparing its legal actions with
+    the reference's at every node; (count, first divergence or None)."""
+    root = replay(position.setup, position.actions)
+
+    def node(state: State, path: tuple[Action, ...], remaining: int) -> int:
+        if remaining == 0:
+            return 1
+        if use_load:
+            session = Session(impl, f"perft {position.id}", state.setup, state)
+            session.begin()
+        else:
+            session = Session(impl, f"perft {position.id}", position.setup)
+            session.begin()
+            for action in (*position.actions, *path):
+                session.step(action)
+        listed = session.check_legal()
+        if not listed:
+            return 1
+        if remaining == 1:
+            return len(listed)
+        return sum(node(apply(state, a), (*path, a), remaining - 1) for a in listed)
+
+    try:
+        return node(root, (), depth), None
+    except Mismatch as mismatch:
+        return 0, mismatch.divergence
+
+
+def describe(divergence: Divergence) -> list[str]:
+    """The divergence as readable lines."""
+    lines = [f"{divergence.case}: {divergence.message}"]
+    if divergence.action is not None:
+        lines.append(f"  step {divergence.step}: {msgspec.json.encode(divergence.action).decode()}")
+    else:
+        lines.append(f"  at step {divergence.step} (before choosing an action)")
+    lines.append(f"  field: {divergence.field or '/'}")
+    lines.append(f"  reference:      {shorten(msgspec.json.encode(divergence.reference).decode(), 300)}")
+    lines.append(f"  implementation: {shorten(msgspec.json.encode(divergence.implementation).decode(), 300)}")
+    lines.append(f"  rule: {divergence.rule} ({divergence.rule_source}: {divergence.rule_note})")
+    if divergence.decision_rule != divergence.rule:
+        lines.append(f"  decision rule of the step: {divergence.decision_rule}")
+    return lines
+
+
+def describe_failure(failure: Failure) -> list[str]:
+    """An implementation failure as readable lines."""
+    lines = [f"implementation failure ({failure.kind}): {failure.detail}"]
+    if failure.last_request is not None:
+        lines.append(f"  last request: {failure.last_request}")
+    if failure.stderr.strip():
+        tail = failure.stderr.strip().splitlines()[-5:]
+        lines.extend(f"  stderr: {line}" for line in tail)
+    return lines
+
+
+def elapsed(since: float) -> float:
+    """Seconds since ``since`` (perf_counter), rounded to milliseconds."""
+    return round(time.perf_counter() - since, 3)
+
+
+__all__ = [
+    "GAME_SETUPS",
+    "CaseResult",
+    "Chooser",
+    "Divergence",
+    "Failure",
+    "GameSetup",
+    "Mismatch",
+    "Session",
+    "choose_action",
+    "describe",
+    "describe_failure",
+    "eligible",
+    "failure_of",
+    "play_differential",
+    "run_perft",
+    "run_vector",
+    "topic",
+]

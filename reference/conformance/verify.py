@@ -1,0 +1,554 @@
+"""``wcref verify``: every vector, perft through ``legal_actions``, then differential games generated
+by Hypothesis, with a machine-readable report (JSON) and JUnit XML.
+
+The games: Hypothesis draws a setup (among those the implementation's areas allow), a seed for the
+chance outcomes and every choice of a random walk through the legal actions (with an occasional
+illegal probe). The first game that diverges is shrunk by Hypothesis (within a time budget) and the
+smallest divergence found is reported with its trace.
+"""
+
+from __future__ import annotations
+
+import time
+import traceback
+import xml.etree.ElementTree as ET
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, ClassVar, Final, Protocol
+
+import msgspec
+
+from reference.conformance.adapter import AREAS, Implementation, ImplementationError
+from reference.conformance.harness import (
+    GAME_SETUPS,
+    CaseResult,
+    Divergence,
+    Failure,
+    GameSetup,
+    describe,
+    describe_failure,
+    elapsed,
+    eligible,
+    failure_of,
+    play_differential,
+    run_perft,
+    run_vector,
+    topic,
+)
+from reference.conformance.perft import PerftData, load_data
+from reference.conformance.vectors import Vector, VectorProblem, default_directory, load_vectors, selected
+from reference.model import Setup
+
+REPORT_FORMAT: Final = "wcref-verify-report"
+
+
+class Options(msgspec.Struct, kw_only=True):
+    """What ``verify`` runs (see the command's options)."""
+
+    vectors: tuple[str, ...] = ()
+    """The vector directories (none given: vectors/ at the top of the repository)."""
+    run: tuple[str, ...] = ()
+    skip: tuple[str, ...] = ()
+    areas: tuple[str, ...] = ()
+    """Only these areas (empty: every area the implementation supports)."""
+    games: int = 200
+    seed: int = 0
+    perft_depth: int = 2
+    shrink_seconds: float = 60.0
+    probes: bool = True
+    max_failures: int = 5
+    """Stop after this many implementation failures (crashes, hangs, ...)."""
+
+
+class GamesResult(msgspec.Struct, kw_only=True):
+    """The differential games: how many were asked and played to the end without a divergence
+    (before the first divergence), their steps, the seed, the setups used, the seconds, the runs
+    spent shrinking, and the first divergence (shrunk) or implementation failure."""
+
+    requested: int
+    played: int = 0
+    steps: int = 0
+    seed: int = 0
+    setups: tuple[str, ...] = ()
+    seconds: float = 0.0
+    shrink_runs: int = 0
+    divergence: Divergence | None = None
+    failure: Failure | None = None
+    error: str = ""
+
+
+class Report(msgspec.Struct, kw_only=True):
+    """The machine-readable result of a run (``--report FILE``)."""
+
+    format: str = REPORT_FORMAT
+    version: int = 1
+    implementation: str = ""
+    command: str | None = None
+    areas: tuple[str, ...] = ()
+    checked_areas: tuple[str, ...] = ()
+    vectors_dirs: tuple[str, ...] = ()
+    vectors_found: int = 0
+    options: Options
+    cases: list[CaseResult] = []
+    games: GamesResult | None = None
+    engine_notes: list[str] = []
+    failure: Failure | None = None
+    stopped: str = ""
+    seconds: float = 0.0
+    ok: bool = False
+
+    def counts(self, kind: str) -> dict[str, int]:
+        """Cases of ``kind`` per status."""
+        out = {"passed": 0, "failed": 0, "skipped": 0, "error": 0}
+        for case in self.cases:
+            if case.kind == kind:
+                out[case.status] = out.get(case.status, 0) + 1
+        return out
+
+
+class Progress(Protocol):
+    """Where progress goes (a rich progress bar in the command)."""
+
+    def start(self, task: str, total: int) -> None:
+        """A task with ``total`` units begins."""
+        ...
+
+    def advance(self, task: str, units: int = 1) -> None:
+        """``units`` more are done."""
+        ...
+
+    def note(self, task: str, text: str) -> None:
+        """A task's description changes."""
+        ...
+
+
+class _Quiet:
+    def start(self, task: str, total: int) -> None:
+        pass
+
+    def advance(self, task: str, units: int = 1) -> None:
+        pass
+
+    def note(self, task: str, text: str) -> None:
+        pass
+
+
+class _Diverged(Exception):
+    """Raised inside a Hypothesis example: this game diverged (Hypothesis then shrinks it)."""
+
+
+class _DataChooser:
+    _strategies: ClassVar[dict[tuple[int, int], Any]] = {}
+
+    def __init__(self, data: Any) -> None:
+        self._data = data
+        self.choices: list[int] = []
+
+    def integer(self, low: int, high: int) -> int:
+        if high <= low:
+            return low
+        strategy = self._strategies.get((low, high))
+        if strategy is None:
+            from hypothesis import strategies as st
+
+            strategy = self._strategies[(low, high)] = st.integers(low, high)
+        value: int = self._data.draw(strategy)
+        self.choices.append(value)
+        return value
+
+
+def game_setups(supported: Sequence[str], chosen: Sequence[str]) -> list[GameSetup]:
+    """The setups the games may use."""
+    return [g for g in GAME_SETUPS if eligible(g.areas, supported, chosen or None) is None]
+
+
+def run_games(
+    impl: Implementation,
+    setups: Sequence[GameSetup],
+    options: Options,
+    progress: Progress,
+    notes: list[str],
+) -> GamesResult:
+    """Differential games generated by Hypothesis (see the module docstring)."""
+    from hypothesis import HealthCheck, Phase, Verbosity, given, settings
+    from hypothesis import seed as hypothesis_seed
+    from hypothesis import strategies as st
+
+    result = GamesResult(requested=options.games, seed=options.seed, setups=tuple(s.label for s in setups))
+    if options.games == 0 or not setups:
+        return result
+    found: list[tuple[tuple[int, int, tuple[int, ...]], Divergence]] = []
+    first_found: list[float] = []
+    failures: list[Failure] = []
+    errors: list[str] = []
+    runs = [0]
+    started = time.perf_counter()
+    progress.start("games", options.games)
+
+    @hypothesis_seed(options.seed)
+    @settings(
+        max_examples=options.games,
+        database=None,
+        deadline=None,
+        phases=(Phase.generate, Phase.shrink),
+        suppress_health_check=list(HealthCheck),
+        verbosity=Verbosity.quiet,
+        report_multiple_bugs=False,
+        print_blob=False,
+        derandomize=False,  # --seed decides, whatever the loaded profile says
+        backend="hypothesis",
+    )
+    @given(st.data())
+    def game(data: Any) -> None:
+        if failures or errors:
+            return
+        if first_found and time.perf_counter() - first_found[0] > options.shrink_seconds:
+            return
+        runs[0] += 1
+        pick: int = data.draw(st.integers(0, len(setups) - 1))
+        chance_seed: int = data.draw(st.integers(0, 2**32 - 1))
+        chooser = _DataChooser(data)
+        chosen = setups[pick]
+        case = f"game ({chosen.label}, chance seed {chance_seed})"
+        try:
+            steps, divergence = play_differential(
+                impl, chosen.setup, chooser, chance_seed, case=case, probes=options.probes, engine_notes=notes
+            )
+        except ImplementationError as exc:
+            failures.append(failure_of(exc))
+            return
+        except Exception:  # a bug of the harness or the reference: report it, never a traceback
+            errors.append(traceback.format_exc(limit=8))
+            return
+        if divergence is None:
+            if not first_found:
+                result.played += 1
+                result.steps += steps
+                progress.advance("games")
+            else:
+                result.shrink_runs += 1
+            return
+        if first_found:
+            result.shrink_runs += 1
+        else:
+            first_found.append(time.perf_counter())
+            progress.note("games", "shrinking the first divergent game")
+        found.append(((divergence.step, len(chooser.choices), tuple(chooser.choices)), divergence))
+        raise _Diverged
+
+    try:
+        game()
+    except _Diverged:
+        pass
+    except Exception as exc:  # Hypothesis' own complaints (e.g. a flaky replay after the budget)
+        if not found and not failures and not errors:
+            errors.append(f"{type(exc).__name__}: {exc}")
+    result.seconds = elapsed(started)
+    if found:
+        result.divergence = min(found, key=lambda item: item[0])[1]
+    if failures:
+        result.failure = failures[0]
+    if errors:
+        result.error = errors[0]
+    return result
+
+
+def _vector_case(impl: Implementation, vector: Vector, notes: list[str]) -> CaseResult:
+    started = time.perf_counter()
+    case = CaseResult(
+        kind="vector",
+        id=vector.id,
+        status="passed",
+        rules=tuple(vector.rules),
+        questions=tuple(vector.questions),
+    )
+    try:
+        divergence, engine_notes = run_vector(impl, vector)
+        notes.extend(engine_notes)
+    except ImplementationError as exc:
+        case.status, case.failure = "failed", failure_of(exc)
+        case.reason = f"implementation failure ({exc.kind})"
+    except ValueError as exc:
+        case.status, case.reason = "error", str(exc)
+    except Exception as exc:  # a vector the reference cannot run (a bug or a bad vector)
+        case.status, case.reason = "error", f"{type(exc).__name__}: {exc}"
+    else:
+        if divergence is not None:
+            case.status, case.divergence = "failed", divergence
+            case.reason = f"{divergence.field}: {divergence.message} [{divergence.rule}]"
+    case.seconds = elapsed(started)
+    return case
+
+
+def verify(
+    impl: Implementation,
+    options: Options,
+    progress: Progress | None = None,
+    *,
+    command: str | None = None,
+    perft_data: PerftData | None = None,
+) -> Report:
+    """Run everything ``options`` asks against ``impl`` and return the report (never raises for
+    anything the implementation does)."""
+    progress = progress if progress is not None else _Quiet()
+    started = time.perf_counter()
+    directories = [Path(d) for d in options.vectors] or [default_directory()]
+    report = Report(options=options, command=command, vectors_dirs=tuple(str(d) for d in directories))
+    try:
+        name, areas = impl.hello()
+    except Exception as exc:
+        report.failure = failure_of(exc)
+        report.stopped = "hello failed"
+        report.seconds = elapsed(started)
+        return report
+    report.implementation, report.areas = name, tuple(areas)
+    chosen = tuple(options.areas)
+    report.checked_areas = tuple(
+        a for a in AREAS if a in areas and (not chosen or a in chosen or a == "load_state")
+    )
+    failures = 0
+
+    def failed(case: CaseResult) -> bool:
+        nonlocal failures
+        report.cases.append(case)
+        if case.failure is not None:
+            failures += 1
+            if case.failure.kind == "start":
+                report.stopped = "the implementation cannot be started"
+                return True
+            if failures >= options.max_failures:
+                report.stopped = f"stopped after {failures} implementation failures"
+                return True
+        return False
+
+    # ---- vectors ----
+    vectors: list[Vector] = []
+    problems: list[VectorProblem] = []
+    for directory in directories:
+        found, bad = load_vectors(directory)
+        vectors += found
+        problems += bad
+    seen: set[str] = set()
+    for vector in vectors:
+        if vector.id in seen:
+            problems.append(VectorProblem(vector.id, f"vector id {vector.id!r} appears in two directories"))
+        seen.add(vector.id)
+    report.vectors_found = len(vectors)
+    for problem in problems:
+        report.cases.append(CaseResult(kind="vector", id=problem.path, status="error", reason=problem.reason))
+    picked = [v for v in vectors if selected(v.id, options.run, options.skip)]
+    progress.start("vectors", len(picked))
+    for vector in picked:
+        why = eligible(vector.areas, areas, chosen or None)
+        if why is not None:
+            report.cases.append(
+                CaseResult(
+                    kind="vector", id=vector.id, status="skipped", reason=why, rules=tuple(vector.rules)
+                )
+            )
+        elif failed(_vector_case(impl, vector, report.engine_notes)):
+            break
+        progress.advance("vectors")
+
+    # ---- perft ----
+    if not report.stopped and options.perft_depth > 0:
+        data = perft_data if perft_data is not None else load_data()
+        use_load = "load_state" in areas
+        progress.start("perft", len(data.positions))
+        for position in data.positions:
+            case = CaseResult(kind="perft", id=position.id, status="passed")
+            why = eligible(_areas_of(position.setup), areas, chosen or None)
+            depth = min(options.perft_depth, max((int(d) for d in position.counts), default=0))
+            if why is not None:
+                case.status, case.reason = "skipped", why
+                report.cases.append(case)
+                progress.advance("perft")
+                continue
+            started_case = time.perf_counter()
+            try:
+                count, divergence = run_perft(impl, position, depth, use_load)
+            except ImplementationError as exc:
+                case.status, case.failure = "failed", failure_of(exc)
+                case.reason = f"implementation failure ({exc.kind})"
+            else:
+                expected = position.counts.get(str(depth))
+                if divergence is not None:
+                    case.status, case.divergence = "failed", divergence
+                    case.reason = f"perft({depth}): {divergence.message} [{divergence.rule}]"
+                elif count != expected:
+                    case.status = "error"
+                    case.reason = (
+                        f"perft({depth}) = {count}, the data file says {expected} (perft.json out of date?)"
+                    )
+                else:
+                    case.reason = f"perft({depth}) = {count}"
+            case.seconds = elapsed(started_case)
+            progress.advance("perft")
+            if failed(case):
+                break
+
+    # ---- games ----
+    if not report.stopped:
+        setups = game_setups(areas, chosen)
+        games = run_games(impl, setups, options, progress, report.engine_notes)
+        report.games = games
+        status = "passed"
+        if games.divergence is not None or games.failure is not None:
+            status = "failed"
+        elif games.error:
+            status = "error"
+        case = CaseResult(
+            kind="games",
+            id=f"{options.games} differential games (seed {options.seed})",
+            status=status if setups and options.games else "skipped",
+            reason=_games_reason(games, bool(setups)),
+            seconds=games.seconds,
+            divergence=games.divergence,
+            failure=games.failure,
+        )
+        report.cases.append(case)
+    report.engine_notes = sorted(set(report.engine_notes))
+    report.ok = report.failure is None and all(c.status in ("passed", "skipped") for c in report.cases)
+    report.seconds = elapsed(started)
+    return report
+
+
+def _areas_of(setup: Setup) -> tuple[str, ...]:
+    from reference.conformance.server import setup_areas
+
+    return setup_areas(setup)
+
+
+def _games_reason(games: GamesResult, any_setup: bool) -> str:
+    if not any_setup:
+        return "no setup fits the implementation's areas"
+    if games.requested == 0:
+        return "--games 0"
+    if games.divergence is not None:
+        d = games.divergence
+        return f"{d.case}: {d.field}: {d.message} [{d.rule}]"
+    if games.failure is not None:
+        return f"implementation failure ({games.failure.kind}) after {games.played} games"
+    if games.error:
+        return f"harness error: {games.error.strip().splitlines()[-1]}"
+    return f"{games.played} games, {games.steps} steps, no divergence"
+
+
+# ---- output --------------------------------------------------------------------------------------
+
+
+def summary_lines(report: Report) -> list[str]:
+    """The human-readable result."""
+    lines: list[str] = []
+    if report.implementation:
+        lines.append(f"implementation: {report.implementation} (areas: {', '.join(report.areas) or 'none'})")
+    if report.failure is not None:
+        lines.extend(describe_failure(report.failure))
+    v = report.counts("vector")
+    lines.append(
+        f"vectors: {report.vectors_found} found in {', '.join(report.vectors_dirs)}; {v['passed']} passed, "
+        f"{v['failed']} failed, {v['error']} errors, {v['skipped']} skipped"
+    )
+    for case in report.cases:
+        if case.status in ("failed", "error"):
+            lines.append(f"{case.kind} {case.id}: {case.status.upper()}: {case.reason}")
+            if case.divergence is not None:
+                lines.extend(describe(case.divergence))
+            if case.failure is not None:
+                lines.extend(describe_failure(case.failure))
+    p = report.counts("perft")
+    if any(p.values()):
+        lines.append(
+            f"perft: {p['passed']} passed, {p['failed']} failed, {p['error']} errors, {p['skipped']} skipped"
+        )
+    games = report.games
+    if games is not None:
+        lines.append(
+            f"games: {games.played} of {games.requested} differential games without divergence "
+            f"({games.steps} steps, seed {games.seed}, {games.seconds:.1f} s)"
+            + (f"; {games.shrink_runs} runs shrinking" if games.shrink_runs else "")
+        )
+        if games.error:
+            lines.append(f"games: harness error: {games.error.strip().splitlines()[-1]}")
+    if report.engine_notes:
+        lines.append("engine notes (the reference looked inconsistent):")
+        lines.extend(f"  {note}" for note in report.engine_notes)
+    if report.stopped:
+        lines.append(f"stopped: {report.stopped}")
+    lines.append(f"result: {'PASS' if report.ok else 'FAIL'} ({report.seconds:.1f} s)")
+    return lines
+
+
+def report_json(report: Report) -> bytes:
+    """The report as JSON (pretty enough for a diff: one line per case is not promised)."""
+    import json
+
+    return (json.dumps(msgspec.to_builtins(report), indent=1) + "\n").encode()
+
+
+def junit_xml(report: Report) -> bytes:
+    """The report as JUnit XML (one testcase per vector, perft position and the games)."""
+    suite = ET.Element(
+        "testsuite",
+        name="wcref verify",
+        tests=str(len(report.cases)),
+        failures=str(sum(c.status == "failed" for c in report.cases)),
+        errors=str(sum(c.status == "error" for c in report.cases) + (report.failure is not None)),
+        skipped=str(sum(c.status == "skipped" for c in report.cases)),
+        time=f"{report.seconds:.3f}",
+    )
+    props = ET.SubElement(suite, "properties")
+    ET.SubElement(props, "property", name="implementation", value=report.implementation)
+    ET.SubElement(props, "property", name="areas", value=",".join(report.areas))
+    if report.failure is not None:
+        case = ET.SubElement(suite, "testcase", classname="implementation", name="hello", time="0")
+        error = ET.SubElement(case, "error", message=report.failure.detail, type=report.failure.kind)
+        error.text = "\n".join(describe_failure(report.failure))
+    for result in report.cases:
+        case = ET.SubElement(
+            suite, "testcase", classname=result.kind, name=result.id, time=f"{result.seconds:.3f}"
+        )
+        if result.status == "skipped":
+            ET.SubElement(case, "skipped", message=result.reason)
+        elif result.status == "error":
+            error = ET.SubElement(case, "error", message=result.reason, type="error")
+            error.text = result.reason
+        elif result.status == "failed":
+            kind = "divergence" if result.divergence is not None else "implementation-failure"
+            failure = ET.SubElement(case, "failure", message=result.reason, type=kind)
+            text: list[str] = []
+            if result.divergence is not None:
+                text.extend(describe(result.divergence))
+                text.append("trace: " + msgspec.json.encode(result.divergence.trace).decode())
+            if result.failure is not None:
+                text.extend(describe_failure(result.failure))
+            failure.text = "\n".join(text)
+    suites = ET.Element("testsuites")
+    suites.append(suite)
+    ET.indent(suites)
+    body: bytes = ET.tostring(suites, encoding="utf-8", xml_declaration=True)
+    return body + b"\n"
+
+
+def first_divergence(report: Report) -> Divergence | None:
+    """The first divergence of the run (a vector's, a perft position's, or the games')."""
+    for case in report.cases:
+        if case.divergence is not None:
+            return case.divergence
+    return None
+
+
+__all__ = [
+    "GamesResult",
+    "Options",
+    "Progress",
+    "Report",
+    "first_divergence",
+    "game_setups",
+    "junit_xml",
+    "report_json",
+    "run_games",
+    "summary_lines",
+    "topic",
+    "verify",
+]

@@ -1,0 +1,216 @@
+"""Traceability: for every register ID, the code that implements it, the examples that show it and
+the properties that check it.
+
+- **Code**: the functions and classes of ``reference/`` (``module:qualname``, or the module itself
+  for its docstring) whose docstrings, comments or string literals cite the ID, directly or by a
+  family wildcard such as ``SCORE.*``. The documentation tooling itself (this module, the scenario
+  and vector modules, the book and the command line) is not counted as implementing anything.
+- **Examples**: the examples of ``scenarios/*.feature`` tagged with the ID (see
+  :mod:`reference.scenarios`).
+- **Properties**: the functions of ``properties/`` citing the ID the same way as code.
+
+``wcref rules`` prints these next to each entry; the traceability test fails when an ID has no code
+or no example, or when an example or a property names an ID the register lacks.
+"""
+
+from __future__ import annotations
+
+import ast
+import io
+import re
+import tokenize
+from collections import defaultdict
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Final
+
+from reference.rulebook import RuleEntry, load_register, rule_ids
+from reference.scenarios import SCENARIOS_DIR, all_examples
+
+ROOT: Final = Path(__file__).resolve().parent
+PROPERTIES: Final = ROOT.parent / "properties"
+NOT_IMPLEMENTATION: Final = frozenset(
+    {"scenarios.py", "steps.py", "vectors.py", "docs.py", "traceability.py", "cli.py"}
+)
+"""Modules of ``reference/`` that document or drive the rules rather than implement them."""
+
+CITATION: Final = re.compile(r"\b((?:[A-Z][A-Z0-9_]*\.)+[A-Z][A-Z0-9_]*|[A-Z][A-Z0-9_]*(?=\.\*))(\.\*)?")
+"""An ID (``TIME.STOP``) or a family wildcard (``SCORE.*``, ``SOLO.ICON.*``)."""
+
+
+@dataclass(frozen=True)
+class Citation:
+    """An ID (or a family ``X.*`` when ``wildcard``) cited at ``where`` (``module:qualname``)."""
+
+    name: str
+    wildcard: bool
+    where: str
+
+
+def _scopes(tree: ast.Module) -> list[tuple[int, int, str]]:
+    """(first line, last line, qualified name) of every function and class, outermost first."""
+    out: list[tuple[int, int, str]] = []
+
+    def visit(node: ast.AST, prefix: str) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                name = f"{prefix}{child.name}"
+                start = min([child.lineno, *(d.lineno for d in child.decorator_list)])
+                out.append((start, child.end_lineno or child.lineno, name))
+                visit(child, name + ".")
+
+    visit(tree, "")
+    return out
+
+
+def file_citations(path: Path, module: str) -> list[Citation]:
+    """The IDs cited by a Python file's docstrings, comments and string literals, each attributed to
+    the innermost function or class around it (else the module)."""
+    text = path.read_text(encoding="utf-8")
+    scopes = _scopes(ast.parse(text))
+    families = {i.split(".")[0] for i in rule_ids()}
+    out: list[Citation] = []
+    for token in tokenize.generate_tokens(io.StringIO(text).readline):
+        if token.type not in (tokenize.STRING, tokenize.COMMENT):
+            continue
+        line = token.start[0]
+        inner = [name for first, last, name in scopes if first <= line <= last]
+        where = f"{module}:{inner[-1]}" if inner else module
+        for name, star in CITATION.findall(token.string):
+            if name.split(".")[0] in families:
+                out.append(Citation(name, bool(star), where))
+    return out
+
+
+def _module_name(path: Path, package_root: Path) -> str:
+    parts = path.relative_to(package_root.parent).with_suffix("").parts
+    return ".".join(p for p in parts if p != "__init__") or parts[0]
+
+
+@cache
+def _citations(kind: str) -> tuple[Citation, ...]:
+    root = ROOT if kind == "code" else PROPERTIES
+    out: list[Citation] = []
+    if not root.is_dir():
+        return ()
+    for path in sorted(root.rglob("*.py")):
+        if kind == "code" and path.parent == ROOT and path.name in NOT_IMPLEMENTATION:
+            continue
+        out.extend(file_citations(path, _module_name(path, root)))
+    return tuple(out)
+
+
+def _index(citations: tuple[Citation, ...]) -> dict[str, tuple[str, ...]]:
+    found: dict[str, list[str]] = defaultdict(list)
+    ids = sorted(rule_ids())
+    for c in citations:
+        targets = [i for i in ids if i.startswith(c.name + ".")] if c.wildcard else [c.name]
+        for target in targets:
+            if c.where not in found[target]:
+                found[target].append(c.where)
+    return {k: tuple(v) for k, v in found.items()}
+
+
+@cache
+def code_index() -> dict[str, tuple[str, ...]]:
+    """ID -> the ``module:qualname`` places of ``reference/`` that cite it."""
+    return _index(_citations("code"))
+
+
+@cache
+def property_index() -> dict[str, tuple[str, ...]]:
+    """ID -> the ``module:qualname`` places of ``properties/`` that cite it."""
+    return _index(_citations("properties"))
+
+
+def example_index(scenarios: Path | None = None) -> dict[str, tuple[str, ...]]:
+    """ID -> the keys of the examples tagged with it."""
+    found: dict[str, list[str]] = defaultdict(list)
+    for example in all_examples(scenarios):
+        for rid in example.rules:
+            found[rid].append(example.key)
+    return {k: tuple(v) for k, v in found.items()}
+
+
+def unknown_in_properties() -> list[tuple[str, str]]:
+    """(ID, place) of property citations naming no register ID (a wildcard: no ID of that family)."""
+    known = rule_ids()
+    out: list[tuple[str, str]] = []
+    for c in _citations("properties"):
+        if c.wildcard:
+            if not any(i.startswith(c.name + ".") for i in known):
+                out.append((c.name + ".*", c.where))
+        elif c.name not in known:
+            out.append((c.name, c.where))
+    return out
+
+
+def unknown_in_scenarios(scenarios: Path | None = None) -> list[tuple[str, str]]:
+    """(ID, example key) of example tags naming no register ID."""
+    known = rule_ids()
+    return [(rid, e.key) for e in all_examples(scenarios) for rid in e.rules if rid not in known]
+
+
+@dataclass(frozen=True)
+class Trace:
+    """One register entry with its code, examples and properties."""
+
+    entry: RuleEntry
+    code: tuple[str, ...]
+    examples: tuple[str, ...]
+    properties: tuple[str, ...]
+
+
+def traces(scenarios: Path | None = None) -> tuple[Trace, ...]:
+    """Every register entry, in register order, with its traceability. Examples are read only when
+    the scenarios directory exists (a source checkout)."""
+    root = SCENARIOS_DIR if scenarios is None else scenarios
+    examples = example_index(root) if root.is_dir() else {}
+    code = code_index()
+    props = property_index()
+    return tuple(
+        Trace(e, code.get(e.id, ()), examples.get(e.id, ()), props.get(e.id, ())) for e in load_register()
+    )
+
+
+def describe(trace: Trace) -> list[str]:
+    """Readable lines for ``wcref rules``: code, examples and properties (``none`` when empty)."""
+
+    def listing(items: tuple[str, ...], limit: int) -> str:
+        if not items:
+            return "none"
+        shown = ", ".join(items[:limit])
+        return shown + (f" (+{len(items) - limit} more)" if len(items) > limit else "")
+
+    return [
+        f"code: {listing(trace.code, 4)}",
+        f"examples ({len(trace.examples)}): {listing(tuple(k.split('/', 1)[1] for k in trace.examples), 3)}",
+        f"properties: {listing(trace.properties, 3)}",
+    ]
+
+
+__all__ = [
+    "Citation",
+    "Trace",
+    "code_index",
+    "describe",
+    "example_index",
+    "file_citations",
+    "property_index",
+    "trace_lines",
+    "traces",
+    "unknown_in_properties",
+    "unknown_in_scenarios",
+]
+
+
+@cache
+def _by_id() -> dict[str, Trace]:
+    return {t.entry.id: t for t in traces()}
+
+
+def trace_lines(rule_id: str) -> list[str]:
+    """The :func:`describe` lines of one register ID (computed once for the whole register)."""
+    trace = _by_id().get(rule_id)
+    return describe(trace) if trace is not None else []

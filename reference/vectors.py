@@ -1,0 +1,438 @@
+"""Portable test vectors: every example of ``scenarios/`` as a language-neutral JSON case.
+
+One vector per file (like the JSON-Schema-Test-Suite cases), in the format agreed with the
+conformance harness::
+
+    {"format": "wcref-vector", "version": 1,
+     "id": "TIME.STOP/stops-before-an-unpaid-checkpoint",
+     "title": "...", "rules": ["TIME.STOP", ...], "questions": [10],
+     "areas": ["base", "load_state"],
+     "setup": <Setup JSON>, "start": null | <State JSON>,
+     "steps": [{"action": <Action JSON>,
+                "expect": {"/clans/0/time": 5, ...},   # JSON Pointers into the Observation JSON
+                "refused": null | "RULE.ID"}]}
+
+To run one: start a game from ``setup`` (or load ``start``, which needs the ``load_state`` area),
+then for each step apply the action; if ``refused`` names a rule the implementation must refuse
+the action citing that rule and leave the observation unchanged, otherwise accept it; then every
+pointer of ``expect`` must hold its value in the observation (:class:`reference.wire.Observation`).
+
+IDs are ``RULE.ID/slug-of-the-example-name`` (plus ``/slug-of-the-first-cell`` for a row of a
+Scenario Outline). ``registry.json`` records every ID ever exported; an ID whose example is gone is
+kept there as retired and can never be given to another example.
+
+The schema of the file format is ``vector.schema.json`` (generated from :class:`Vector`).
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated, Any, Final, Literal
+
+import click
+import msgspec
+
+from reference.conformance.adapter import JSON, Implementation, Refused, to_json
+from reference.errors import ContentError
+from reference.model import Action, RivalKind, Setup, State
+from reference.scenarios import SCENARIOS_DIR, Example, all_examples
+from reference.steps import Draft, pointer_get, run_example
+
+FORMAT: Final = "wcref-vector"
+VERSION: Final = 1
+VECTORS_DIR: Final = Path(__file__).resolve().parent.parent / "vectors"
+"""The checked-in vectors of a source checkout (the repository's ``vectors/``)."""
+SCHEMA_FILE: Final = "vector.schema.json"
+REGISTRY_FILE: Final = "registry.json"
+README_FILE: Final = "README.md"
+
+Area = Literal["base", "solo.tokugawa", "solo.gingkogawa", "load_state"]
+VectorId = Annotated[
+    str,
+    msgspec.Meta(
+        pattern=r"^[A-Z][A-Z0-9_]*(\.[A-Z][A-Z0-9_]*)+/[a-z0-9-]+(/[a-z0-9-]+)?$",
+        description="RULE.ID/example-name[/first-cell-of-an-outline-row]; never reused",
+    ),
+]
+Pointer = Annotated[
+    str, msgspec.Meta(pattern=r"^(/([^~]|~[01])*)*$", description="a JSON Pointer (RFC 6901)")
+]
+
+
+class VectorStep(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """One step: apply ``action``; ``refused`` None: it must be accepted, else it must be refused
+    citing that rule ID with the observation unchanged; then each pointer of ``expect`` must hold
+    its value in the observation."""
+
+    action: Action
+    expect: dict[Pointer, Any]
+    refused: str | None
+
+
+class Vector(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """A test vector (see the module docstring)."""
+
+    format: Literal["wcref-vector"]
+    version: Literal[1]
+    id: VectorId
+    title: str
+    rules: tuple[str, ...]
+    questions: tuple[int, ...]
+    areas: tuple[Area, ...]
+    setup: Setup
+    start: State | None
+    steps: tuple[VectorStep, ...]
+
+
+_decoder = msgspec.json.Decoder(Vector)
+
+
+def areas_of(setup: Setup, start: State | None) -> tuple[Area, ...]:
+    """The areas an implementation needs to run a vector: the game it plays and, when it starts
+    from a state, ``load_state``."""
+    area: Area = "base"
+    if setup.solo is not None:
+        area = "solo.gingkogawa" if setup.solo.rival is RivalKind.GINGKOGAWA else "solo.tokugawa"
+    return (area, "load_state") if start is not None else (area,)
+
+
+def make_vector(
+    draft: Draft, *, id: str, title: str, rules: tuple[str, ...], questions: tuple[int, ...] = ()
+) -> Vector:
+    """A vector from a recorded draft."""
+    return Vector(
+        format=FORMAT,
+        version=VERSION,
+        id=id,
+        title=title,
+        rules=rules,
+        questions=questions,
+        areas=areas_of(draft.setup, draft.start),
+        setup=draft.setup,
+        start=draft.start,
+        steps=tuple(
+            VectorStep(action=s.action, expect=dict(s.expect), refused=s.refused) for s in draft.steps
+        ),
+    )
+
+
+@dataclass(frozen=True)
+class Compiled:
+    """An example, its vector and what went wrong when the reference ran it (empty: it passed)."""
+
+    example: Example
+    vector: Vector
+    failures: tuple[str, ...]
+
+
+def compile_example(example: Example) -> Compiled:
+    """Run an example on the reference (recording, not raising, failed expectations) and make its
+    vector. Raises ContentError naming the file and line for a malformed example."""
+    from reference.steps import StepError
+
+    try:
+        draft, failures = run_example(example.steps, strict=False)
+    except StepError as exc:
+        raise ContentError(f"{example.file}:{example.line} ({example.key}): {exc}") from exc
+    vector = make_vector(
+        draft,
+        id=example.key,
+        title=f"{example.rule}: {example.name}",
+        rules=example.rules,
+        questions=example.questions,
+    )
+    return Compiled(example, vector, tuple(failures))
+
+
+def compile_all(scenarios: Path | None = None) -> tuple[Compiled, ...]:
+    """Every example of the scenarios directory, compiled."""
+    return tuple(compile_example(e) for e in all_examples(scenarios))
+
+
+def vectors_from_scenarios(scenarios: Path | None = None) -> tuple[Vector, ...]:
+    """Every example of the scenarios directory as a vector."""
+    return tuple(c.vector for c in compile_all(scenarios))
+
+
+# ---- files ----------------------------------------------------------------------------------------
+
+
+def file_name(vector_id: str) -> str:
+    """The file of a vector: its ID with ``/`` written ``--``."""
+    return vector_id.replace("/", "--") + ".json"
+
+
+def dumps(value: object) -> str:
+    """Stable pretty JSON text (one space indent, keys in definition order, final newline)."""
+    return json.dumps(json.loads(msgspec.json.encode(value)), indent=1, ensure_ascii=False) + "\n"
+
+
+def load_vectors(directory: Path | None = None) -> tuple[Vector, ...]:
+    """The vectors of a directory (default: the repository's ``vectors/``), sorted by ID; raises
+    ContentError naming the file when one is not a valid vector."""
+    root = VECTORS_DIR if directory is None else directory
+    out: list[Vector] = []
+    for path in sorted(root.glob("*.json")):
+        if path.name in (SCHEMA_FILE, REGISTRY_FILE):
+            continue
+        try:
+            out.append(_decoder.decode(path.read_bytes()))
+        except (msgspec.ValidationError, msgspec.DecodeError) as exc:
+            raise ContentError(f"{path}: {exc}") from exc
+    return tuple(sorted(out, key=lambda v: v.id))
+
+
+def schema() -> dict[str, Any]:
+    """The JSON Schema (2020-12) of a vector file."""
+    generated = msgspec.json.schema(Vector)
+    assert isinstance(generated, dict)
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": "https://wcref.invalid/vector.schema.json",
+        "title": "wcref test vector",
+        "description": (
+            "One example of the White Castle rules documentation as a language-neutral test case: "
+            "a setup or a start state, then actions with the expected observation (JSON Pointers "
+            "into the wire Observation) or the expected refusal (a rule ID)."
+        ),
+        **generated,
+    }
+
+
+class RegistryEntry(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """An ID ever exported: the title it was given and whether its example still exists."""
+
+    title: str
+    status: Literal["active", "retired"]
+
+
+class Registry(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """Every vector ID ever exported (``registry.json``)."""
+
+    format: Literal["wcref-vector-registry"] = "wcref-vector-registry"
+    ids: dict[str, RegistryEntry] = {}
+
+
+def read_registry(path: Path) -> Registry:
+    """A registry file (an empty registry when the file does not exist)."""
+    if not path.exists():
+        return Registry()
+    try:
+        return msgspec.json.decode(path.read_bytes(), type=Registry)
+    except (msgspec.ValidationError, msgspec.DecodeError) as exc:
+        raise ContentError(f"{path}: {exc}") from exc
+
+
+def updated_registry(registry: Registry, vectors: tuple[Vector, ...]) -> Registry:
+    """The registry after an export of ``vectors``: new IDs added, IDs no longer exported retired.
+    Raises ContentError when an exported ID was retired (an ID is never given to another example)."""
+    ids = dict(registry.ids)
+    produced = {v.id: v for v in vectors}
+    reused = sorted(i for i in produced if i in ids and ids[i].status == "retired")
+    if reused:
+        raise ContentError(
+            f"vector ID(s) {reused} belonged to examples that were removed or renamed; an ID is never "
+            "reused: give the example a different name"
+        )
+    for vid, vector in produced.items():
+        ids[vid] = RegistryEntry(vector.title, "active")
+    for vid, entry in list(ids.items()):
+        if vid not in produced and entry.status == "active":
+            ids[vid] = RegistryEntry(entry.title, "retired")
+    return Registry(ids=dict(sorted(ids.items())))
+
+
+README: Final = """# wcref test vectors
+
+Generated by `wcref vectors vectors/` from the examples in `scenarios/` (do not edit by hand; a test
+checks this directory equals a fresh export).
+
+- One file per example: `RULE.ID--example-name[--row].json`, an object of the format described by
+  `vector.schema.json` (JSON Schema 2020-12).
+- `registry.json` lists every vector ID ever exported; IDs of removed or renamed examples stay there
+  as `retired` and are never given to another example.
+
+Running a vector against an implementation: check that it supports every name in `areas`
+(`base`, `solo.tokugawa`, `solo.gingkogawa`, `load_state`); start a game from `setup` (wire JSON of
+`Setup`), or when `start` is not null load that state (wire JSON of `State`); then for each step
+apply `action` (wire JSON of `Action`). When `refused` is null the action must be accepted; when it
+names a rule ID the implementation must refuse the action citing that rule, and its observation must
+be unchanged. After the action, each key of `expect` is a JSON Pointer into the canonical
+observation (wire JSON of `Observation`, see `wcref schema`) whose value must equal the given one.
+
+In Python: `reference.vectors.load_vectors(dir)` and `reference.vectors.run_vector(vector, impl)`
+with any `reference.conformance.adapter.Implementation` (the reference is `ReferenceAdapter`).
+"""
+
+
+@dataclass(frozen=True)
+class ExportReport:
+    """What an export wrote."""
+
+    vectors: int
+    new: tuple[str, ...]
+    retired: tuple[str, ...]
+    failing: tuple[str, ...]
+
+
+def export_vectors(
+    out_dir: Path, scenarios: Path | None = None, registry: Path | None = None
+) -> ExportReport:
+    """Write every example of ``scenarios`` as a vector file into ``out_dir``, with the schema, the
+    README and the registry; vector files of examples that no longer exist are removed.
+
+    The registry read is ``registry`` if given, else ``out_dir/registry.json`` if it exists, else the
+    repository's ``vectors/registry.json``; the updated registry is written to ``out_dir``."""
+    compiled = compile_all(scenarios)
+    vectors = tuple(sorted((c.vector for c in compiled), key=lambda v: v.id))
+    source = registry
+    if source is None:
+        source = out_dir / REGISTRY_FILE
+        if not source.exists():
+            source = VECTORS_DIR / REGISTRY_FILE
+    before = read_registry(source)
+    after = updated_registry(before, vectors)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    wanted = {file_name(v.id) for v in vectors}
+    for path in out_dir.glob("*.json"):
+        if path.name not in wanted and path.name not in (SCHEMA_FILE, REGISTRY_FILE):
+            path.unlink()
+    for vector in vectors:
+        _write(out_dir / file_name(vector.id), dumps(vector))
+    _write(out_dir / SCHEMA_FILE, json.dumps(schema(), indent=1) + "\n")
+    _write(out_dir / REGISTRY_FILE, dumps(after))
+    _write(out_dir / README_FILE, README)
+    new = tuple(i for i in after.ids if i not in before.ids)
+    retired = tuple(
+        i for i, e in after.ids.items() if e.status == "retired" and before.ids.get(i, e).status == "active"
+    )
+    failing = tuple(c.vector.id for c in compiled if c.failures)
+    return ExportReport(len(vectors), new, retired, failing)
+
+
+def _write(path: Path, text: str) -> None:
+    if not path.exists() or path.read_text(encoding="utf-8") != text:
+        path.write_text(text, encoding="utf-8")
+
+
+def copy_registry(source_dir: Path, out_dir: Path) -> None:
+    """Copy a registry into a directory (to export next to the checked-in history)."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(source_dir / REGISTRY_FILE, out_dir / REGISTRY_FILE)
+
+
+# ---- running -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class VectorResult:
+    """The outcome of a vector on an implementation: ``passed``, ``failed`` (with what went wrong,
+    step by step) or ``unsupported`` (the implementation lacks an area the vector needs)."""
+
+    id: str
+    status: Literal["passed", "failed", "unsupported"]
+    messages: tuple[str, ...] = ()
+
+    @property
+    def passed(self) -> bool:
+        return self.status == "passed"
+
+
+def run_vector(vector: Vector, implementation: Implementation) -> VectorResult:
+    """Run a vector on an implementation (see the module docstring). The implementation is started
+    anew (``new_game`` or ``load``); exceptions it raises propagate."""
+    _, supported = implementation.hello()
+    missing = [a for a in vector.areas if a not in supported]
+    if missing:
+        return VectorResult(vector.id, "unsupported", (f"needs area(s) {', '.join(missing)}",))
+    if vector.start is None:
+        implementation.new_game(to_json(vector.setup))
+    else:
+        implementation.load(to_json(vector.start))
+    messages: list[str] = []
+    for i, step in enumerate(vector.steps):
+        where = f"step {i} ({to_json(step.action)})"
+        before = implementation.observe() if step.refused is not None else None
+        outcome = implementation.apply(to_json(step.action))
+        if step.refused is None and isinstance(outcome, Refused):
+            messages.append(
+                f"{where}: refused citing {outcome.rule} ({outcome.reason}); expected it accepted"
+            )
+            break
+        if step.refused is not None:
+            if not isinstance(outcome, Refused):
+                messages.append(f"{where}: accepted; expected a refusal citing {step.refused}")
+                break
+            if outcome.rule != step.refused:
+                messages.append(f"{where}: refused citing {outcome.rule}; expected {step.refused}")
+            if implementation.observe() != before:
+                messages.append(f"{where}: the refused action changed the observation")
+        observed = implementation.observe()
+        for pointer, value in step.expect.items():
+            try:
+                seen: JSON = pointer_get(observed, pointer)
+            except KeyError:
+                messages.append(f"{where}: the observation has nothing at {pointer}")
+                continue
+            if seen != value:
+                messages.append(f"{where}: {pointer} is {json.dumps(seen)}, expected {json.dumps(value)}")
+    return VectorResult(vector.id, "failed" if messages else "passed", tuple(messages))
+
+
+__all__ = [
+    "FORMAT",
+    "SCENARIOS_DIR",
+    "VECTORS_DIR",
+    "VERSION",
+    "Compiled",
+    "ExportReport",
+    "Registry",
+    "Vector",
+    "VectorResult",
+    "VectorStep",
+    "compile_all",
+    "compile_example",
+    "export_vectors",
+    "load_vectors",
+    "make_vector",
+    "read_registry",
+    "run_vector",
+    "schema",
+    "updated_registry",
+    "vectors_command",
+    "vectors_from_scenarios",
+]
+
+
+# ---- command line ----------------------------------------------------------------------------------
+
+
+@click.command("vectors")
+@click.argument("out_dir", type=click.Path(file_okay=False, path_type=Path))
+@click.option(
+    "--scenarios",
+    "scenarios_dir",
+    type=click.Path(exists=True, file_okay=False, path_type=Path),
+    default=None,
+    help="The feature files to export (default: the repository's scenarios/).",
+)
+def vectors_command(out_dir: Path, scenarios_dir: Path | None) -> None:
+    """Export every example of scenarios/ as a JSON test vector into OUT_DIR (with the schema,
+    a README and the ID registry). Exit status 1 when an example fails on the reference."""
+    try:
+        report = export_vectors(out_dir, scenarios_dir)
+    except ContentError as exc:
+        raise click.ClickException(str(exc)) from exc
+    click.echo(
+        f"{report.vectors} vectors written to {out_dir} "
+        f"({len(report.new)} new, {len(report.retired)} retired ID(s))"
+    )
+    if report.failing:
+        click.echo(
+            f"error: {len(report.failing)} example(s) fail on the reference: {', '.join(report.failing)}",
+            err=True,
+        )
+        raise SystemExit(1)

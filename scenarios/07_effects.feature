@@ -1,0 +1,272 @@
+Feature: Effects and holdings
+  The icons of cards and tiles: plain gains with their caps, paid icons, member actions, die-tile,
+  light-background, Well and Personal Domain actions, resource choices, and the project's rulings on
+  how granted effects are taken.
+
+  @RESOURCES.CAP
+  Rule: A clan holds at most 7 each of Food, Iron and Mother-of-Pearl.
+
+    @q12
+    Example: Iron above 7 is lost
+      Given a 2-player game
+      And clan 0 holds 6 iron
+      When clan 0 places the right coral die on steward_1
+      And clan 0 resolves icon 1 next
+      Then clan 0 now holds 7 iron
+
+  @COINS.NO_CAP
+  Rule: There is no limit to the coins a clan may hold.
+
+    Example: 40 coins and more
+      Given a 2-player game
+      And clan 0 holds 40 coins
+      When clan 0 places the right black die on the Well
+      Then clan 0 now holds 47 coins
+
+  @EFFECT.PLAIN_GAINS
+  Rule: Gain icons take effect at once: coin+n adds coins, seal+n seals, a resource icon that resource, CP+n moves your score marker now, and PoT+n gives n Passage of Time steps.
+
+    Example: plain gains apply at once, with no decision
+      Given a 2-player game
+      When clan 0 places the right white die on steward_2
+      Then clan 0 now holds 5 food, 1 Mother-of-Pearl and 6 coins
+      And the game now waits for a turn decision by clan 1
+
+  @EFFECT.PAID_ICON
+  Rule: An icon with a price (a Steward's seal-then-action, a Plant Garden's coins-then-action) lets you pay that price to resolve the action; you may do so only if you can pay, and you pay only when you do.
+
+    Example: the Plant card's 3 coins are paid to take its Courtier action
+      Given a 2-player game
+      When clan 0 places the right coral die on outside_left
+      And clan 0 chooses the gardener action
+      And clan 0 chooses garden slot 1
+      Then the game now waits for an optional decision by clan 0
+      When clan 0 accepts
+      Then clan 0 now holds 0 coins
+      And the game now waits for a courtier decision by clan 0
+
+    Example: a price the clan cannot pay, even trading seals, is not offered
+      Given a 2-player game
+      And clan 0 holds 2 coins and 0 seals
+      When clan 0 places the right coral die on outside_left
+      And clan 0 chooses the gardener action
+      And clan 0 chooses garden slot 1
+      Then clan 0 now holds 2 coins
+      And the game now waits for a turn decision by clan 1
+
+  @EFFECT.MEMBER_ACTION
+  Rule: An effect granting a Gardener, Warrior or Courtier action gives the full main action, and its normal costs (Food, Iron, coins, Mother-of-Pearl) are still paid.
+
+    Example: a granted Courtier action still pays its audience
+      Given a 2-player game
+      And clan 0 holds 5 coins
+      When clan 0 places the right coral die on outside_left
+      And clan 0 chooses the gardener action
+      And clan 0 chooses garden slot 1
+      And clan 0 accepts
+      And clan 0 requests an audience
+      Then clan 0 now holds 0 coins
+      And clan 0's courtiers are now at Gate 1, Stewards 0, Diplomats 0, Daimyo 0
+
+  @EFFECT.DIE_TILE_ACTION
+  Rule: 'Any [colour] die-tile action' lets you resolve one castle row or block whose die tile shows that colour; no die is placed and no coins are compared.
+
+    @q22
+    Example: a black die-tile action does a block with a black tile, without a die
+      Given a 2-player game
+      And clan 0 holds 3 iron
+      When clan 0 places the right coral die on outside_right
+      And clan 0 chooses the warrior action
+      And clan 0 chooses the 3-iron yard
+      Then the game now waits for a castle_row decision by clan 0
+      When clan 0 chooses block 1 of the card in steward_2
+      Then the action is refused citing EFFECT.DIE_TILE_ACTION
+      When clan 0 chooses block 1 of the card in diplomat_2
+      Then clan 0 is now on Passage of Time space 2
+      And diplomat_2 now holds no dice
+
+  @EFFECT.ANY_DIE_TILE
+  Rule: 'Any die-tile action' of no stated colour lets you resolve any one of the 13 castle rows or blocks.
+
+    @q22
+    Example: any die-tile action may pick a block of any colour
+      Given a 2-player game
+      And clan 0 holds 5 food and 4 coins
+      When clan 0 places the right coral die on outside_left
+      And clan 0 chooses the gardener action
+      And clan 0 chooses garden slot 5
+      And clan 0 accepts
+      And clan 0 chooses block 2 of the card in steward_1
+      Then clan 0 now holds 4 iron, 0 coins and 0 food
+
+  @EFFECT.LIGHT_ACTION
+  Rule: 'Any light-background action' lets you resolve one of the 8 light rows or blocks on the 5 castle cards in play.
+
+    @q22
+    Example: a light-background action may pick only a light block
+      Given a 2-player game
+      And the deal is changed:
+        | yard_tiles | Y4, Y5, Y6, Y7 |
+      When clan 0 places the right coral die on outside_right
+      And clan 0 chooses the warrior action
+      And clan 0 chooses the 1-iron yard
+      Then the game now waits for a castle_row decision by clan 0
+      When clan 0 chooses block 0 of the card in steward_1
+      Then the action is refused citing EFFECT.LIGHT_ACTION
+      When clan 0 chooses block 1 of the card in steward_1
+      Then clan 0 is now on Passage of Time space 1
+
+  @EFFECT.WELL_ACTION
+  Rule: A Well action gives 1 Daimyo Seal plus both Well tiles' rewards without a die.
+
+    Example: a Well icon gives a seal and both Well tiles, no die involved
+      Given a 2-player game
+      When clan 0 places the right coral die on steward_3
+      Then the game now waits for an order decision by clan 0
+      When clan 0 resolves icon 1 next
+      Then clan 0 now holds 3 seals and 8 coins
+      And the Well now holds no dice
+
+  @EFFECT.DOMAIN_ACTION
+  Rule: The Personal Domain action icon (Plant Garden 3/5, Yard tile Y8) activates one of your Domain rows without a die: its uncovered rewards and the lined-up card block. Details in RULING.DOMAIN_ACTION_ICON.
+
+    @q23
+    Example: the Personal Domain action resolves a Domain line without a die
+      Given a 2-player game
+      And the deal is changed:
+        | plant | G6, G9, G10, G7, G8 |
+      And clan 0 holds 4 coins
+      When clan 0 places the right coral die on outside_left
+      And clan 0 chooses the gardener action
+      And clan 0 chooses garden slot 1
+      And clan 0 accepts
+      Then the game now waits for a domain_line decision by clan 0
+      When clan 0 chooses its coral Domain line
+      Then clan 0 now holds 2 food and 0 coins
+      And clan 0's Domain dice are now -, -, -
+      And the game now waits for a courtier decision by clan 0
+
+  @EFFECT.RESOURCE_CHOICE
+  Rule: Res×n gives n resources picked one unit at a time, each Food, Iron or Mother-of-Pearl, so any mix is allowed.
+
+    Example: three resources picked one at a time, in any mix
+      Given a 2-player game
+      And the card in diplomat_1 is D5
+      When clan 0 places the right white die on diplomat_1
+      Then the game now waits for a resource decision by clan 0
+      When clan 0 picks 1 iron
+      And clan 0 picks 1 iron
+      And clan 0 picks 1 Mother-of-Pearl
+      Then clan 0 now holds 4 iron and 1 Mother-of-Pearl
+
+  @RULING.GAINS_PER_ICON
+  Rule: Each icon is applied whole, and anything above a cap (5 seals, 7 of a resource) is lost. Seal trades may be made at the clan's decision points, before a bundle of icons begins or between its choices, but never inside one icon.
+
+    @q12 @G5
+    Example: a gain is applied whole and the excess over the cap is lost
+      Given a 2-player game
+      And clan 0 holds 4 seals
+      When clan 0 places the right coral die on outside_left
+      And clan 0 chooses the gardener action
+      And clan 0 chooses garden slot 2
+      And clan 0 accepts
+      Then clan 0 now holds 5 seals
+
+    @q12 @G5
+    Example: trading before the gain keeps what would be lost
+      Given a 2-player game
+      And clan 0 holds 4 seals
+      When clan 0 places the right coral die on outside_left
+      And clan 0 chooses the gardener action
+      And clan 0 chooses garden slot 2
+      And clan 0 trades 2 seals for 1 iron
+      And clan 0 accepts
+      Then clan 0 now holds 4 seals and 3 iron
+
+  @RULING.EFFECTS_OPTIONAL_ORDER
+  Rule: Any interactive granted effect (member actions, die-tile and light actions, the Domain action, a Steward dark row with its seal, a garden action) may be declined, and its cost is paid only if taken; plain gains are always taken. Where the order of several effects can change the outcome, the player picks the order.
+
+    @q5 @G7
+    Example: the clan orders two matching rows
+      Given a 2-player game
+      And clan 0 is on Passage of Time space 5
+      And clan 0 holds 0 seals
+      When clan 0 places the right coral die on steward_1
+      And clan 0 resolves icon 0 next
+      Then clan 0 is now on Passage of Time space 5
+      And clan 0 now holds 4 iron
+
+    @G7
+    Example: an Outside the Walls action may be declined
+      Given a 2-player game
+      When clan 0 places the right coral die on outside_left
+      And clan 0 declines
+      Then clan 0 has now sent 0 courtiers, 0 gardeners and 0 warriors
+      And the game now waits for a turn decision by clan 1
+
+  @RULING.DOMAIN_ACTION_ICON
+  Rule: The Personal Domain action icon lets you pick one of your three Domain lines and resolve it without a die: its uncovered rewards plus the lined-up block of your Domain card. A line that already holds a die this round may be picked.
+
+    @q23 @G8
+    Example: a Domain line that already holds a die may be picked
+      Given a 2-player game
+      And the deal is changed:
+        | plant | G6, G9, G10, G7, G8 |
+      And clan 0 holds 4 coins
+      And clan 0 has a 5 on its coral Domain line
+      When clan 0 places the right coral die on outside_left
+      And clan 0 chooses the gardener action
+      And clan 0 chooses garden slot 1
+      And clan 0 accepts
+      And clan 0 chooses its coral Domain line
+      Then clan 0 now holds 2 food
+      And clan 0's Domain dice are now 5, -, -
+
+  @RULING.DIE_TILE_ACTION_LIMITS
+  Rule: Die-tile and light-background actions ignore dice limits and may pick a room that is already full. A Steward dark row picked this way still costs its 1 seal.
+
+    @q22 @G14
+    Example: a full room may be picked and its Steward dark row still costs a seal
+      Given a 2-player game
+      And clan 0 holds 4 iron
+      And a black 4 of clan 1 is on steward_2
+      When clan 0 places the right coral die on outside_right
+      And clan 0 chooses the warrior action
+      And clan 0 chooses the 3-iron yard
+      And clan 0 chooses block 0 of the card in steward_2
+      Then the game now waits for an optional decision by clan 0
+      When clan 0 accepts
+      Then clan 0 now holds 1 seal
+      And the game now waits for a yard decision by clan 0
+
+  @RULING.COINS_UNLIMITED
+  Rule: The coin supply is unlimited; the 32 printed coins do not cap the bank.
+
+    @G15
+    Example: the bank pays past the 32 printed coins
+      Given a 2-player game
+      And clan 0 holds 32 coins
+      And clan 1 holds 30 coins
+      When clan 0 places the right black die on the Well
+      Then clan 0 now holds 39 coins
+
+  @RULING.MEMBER_FIZZLE
+  Rule: A granted Gardener, Warrior or Courtier action that the clan cannot use (no member left of that type, or no way to pay) does nothing, with no penalty.
+
+    @G16
+    Example: a Warrior action with no Warrior left does nothing
+      Given a 2-player game
+      And clan 0 has sent all its warriors
+      When clan 0 places the right coral die on outside_right
+      And clan 0 chooses the warrior action
+      Then the game now waits for a turn decision by clan 1
+      And clan 0 now holds 2 iron and 3 coins
+
+    @G16
+    Example: a Warrior action no Iron can pay, even trading seals, does nothing
+      Given a 2-player game
+      And clan 0 holds 0 iron and 0 seals
+      When clan 0 places the right coral die on outside_right
+      And clan 0 chooses the warrior action
+      Then the game now waits for a turn decision by clan 1
+      And clan 0 has now sent 0 warriors

@@ -1,0 +1,135 @@
+"""A deliberately faulty implementation for the conformance tests: the reference engine, patched at
+run time to break one rule (or to misbehave on the wire), served over the JSON Lines protocol.
+
+    python tests/conformance_faults/faulty_server.py --fault NAME [--after N] [--areas a,b]
+
+Rule faults (each breaks one rule and nothing else):
+
+- ``seal_cap``: a clan can hold 6 Daimyo Seals (SEALS.CAP says 5).
+- ``rival_pays``: the Tokugawa rival pays coins when it places a die lower than the space
+  (SOLO.GOLDEN.NEVER_PAYS says it never pays).
+- ``hand_in_4``: the rival hands in its coins per 4, first or second (SOLO.ROUND.HAND_IN: 3 / 5).
+- ``no_left_lantern``: a die taken from the left end does not activate the Lantern
+  (BRIDGE.LANTERN_LEFT).
+- ``free_checkpoint``: markers cross the Passage of Time checkpoints without paying seals
+  (TIME.CHECKPOINTS).
+
+Wire faults, from the ``--after``-th request on (counting from 1): ``hang`` (never replies),
+``crash`` (dies with status 3), ``garbage`` (prints a line that is not JSON), ``exit`` (exits
+with status 0 without replying), ``schema`` (an observation of the wrong shape), ``bad_id`` (echoes
+the wrong id), ``none`` (the plain reference; with ``--areas`` a partial implementation).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from collections.abc import Callable
+
+from msgspec.structs import replace
+
+from reference.conformance.adapter import AREAS
+from reference.conformance.server import Server
+from reference.model import Board, Die, Space, State
+from reference.rules import bridges, holdings, placement, rival
+from reference.rules import time as passage
+from reference.rules.common import with_clan
+from reference.rules.placement import SPACE_VALUE
+
+RULE_FAULTS = ("seal_cap", "rival_pays", "hand_in_4", "no_left_lantern", "free_checkpoint")
+WIRE_FAULTS = ("hang", "crash", "garbage", "exit", "schema", "bad_id", "none")
+
+
+def _rival_pays() -> None:
+    placed: list[tuple[Space, Die]] = []
+    put_die = placement.put_die  # what rival.py imported
+    rival_turn = rival.rival_turn
+
+    def spy(b: Board, space: Space, die: Die) -> Board:
+        placed.append((space, die))
+        return put_die(b, space, die)
+
+    def paying_turn(state: State, clan: int) -> State:
+        placed.clear()
+        state = rival_turn(state, clan)
+        if placed:
+            space, die = placed[-1]
+            owed = min(SPACE_VALUE[space] - die.value, state.clans[clan].coins)
+            if owed > 0:
+                holder = state.clans[clan]
+                state = with_clan(state, clan, replace(holder, coins=holder.coins - owed))
+        return state
+
+    vars(rival)["put_die"] = spy
+    rival.rival_turn = paying_turn
+
+
+def break_rule(fault: str) -> None:
+    """Patch the reference engine so it breaks one rule."""
+    if fault == "seal_cap":
+        holdings.SEAL_CAP = 6
+    elif fault == "rival_pays":
+        _rival_pays()
+    elif fault == "hand_in_4":
+        rival.HAND_IN_RATE = {0: 4, 1: 4}
+    elif fault == "no_left_lantern":
+        bridges.fires_lantern = lambda end: False
+    elif fault == "free_checkpoint":
+        passage.next_checkpoint_cost = lambda track, clan: 0
+
+
+def misbehave(fault: str, line: bytes, handle: Callable[[bytes], tuple[bytes, bool]]) -> tuple[bytes, bool]:
+    """The reply of a wire fault to one request line."""
+    if fault == "hang":
+        while True:
+            time.sleep(3600)
+    if fault == "crash":
+        sys.stderr.write("faulty_server: crashing on purpose\n")
+        sys.stderr.flush()
+        os._exit(3)
+    if fault == "exit":
+        os._exit(0)
+    if fault == "garbage":
+        return b"this is not JSON {\n", False
+    reply, stop = handle(line)
+    if fault == "schema" and b'"op":"observe"' in line.replace(b" ", b""):
+        head = reply.split(b',"ok"', 1)[0]
+        return head + b',"ok":true,"result":{"clans":"many"}}\n', stop
+    if fault == "bad_id":
+        return b'{"id":"not-the-id"' + reply[reply.index(b',"ok"') :], stop
+    return reply, stop
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--fault", choices=RULE_FAULTS + WIRE_FAULTS, required=True)
+    parser.add_argument("--after", type=int, default=1, help="wire faults start at this request")
+    parser.add_argument("--areas", default=",".join(AREAS), help="areas claimed in hello")
+    args = parser.parse_args()
+    areas = tuple(a for a in args.areas.split(",") if a)
+    if args.fault in RULE_FAULTS:
+        break_rule(args.fault)
+    server = Server(name=f"faulty ({args.fault})", areas=areas)
+    inp, out = sys.stdin.buffer, sys.stdout.buffer
+    count = 0
+    while True:
+        line = inp.readline()
+        if not line:
+            return 0
+        if not line.strip():
+            continue
+        count += 1
+        if args.fault in WIRE_FAULTS and args.fault != "none" and count >= args.after:
+            reply, stop = misbehave(args.fault, line, server.handle)
+        else:
+            reply, stop = server.handle(line)
+        out.write(reply)
+        out.flush()
+        if stop:
+            return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,364 @@
+"""``wcref verify``: the reference agrees with itself (in-process and over the protocol), vectors,
+areas, reports, JSON Pointers and the rule attribution."""
+
+from __future__ import annotations
+
+import json
+import shlex
+import shutil
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+from typing import Any
+
+import msgspec
+import pytest
+from click.testing import CliRunner, Result
+from msgspec.structs import replace
+
+from reference import wire
+from reference.cli import cli
+from reference.conformance.adapter import JSON, ReferenceAdapter, Refused, to_json
+from reference.conformance.attribution import attribute, state_from_observation
+from reference.conformance.compare import ABSENT, first_difference, resolve
+from reference.conformance.harness import Mismatch, Session, play_differential
+from reference.conformance.vectors import default_directory, load_vectors, read_vector, selected
+from reference.conformance.verify import Options, verify
+from reference.engine import apply, legal_actions
+from reference.model import Colour, End, PlaceDie, Setup, Space
+from tests.helpers import edit_clan, started
+
+ROOT = Path(__file__).resolve().parent
+VECTORS = ROOT / "conformance_vectors"
+FAULTY = ROOT / "conformance_faults" / "faulty_server.py"
+SERVE = shlex.join([sys.executable, "-m", "reference.cli", "serve"])
+
+
+def run(*args: str) -> Result:
+    return CliRunner().invoke(cli, list(args))
+
+
+def faulty(fault: str, *extra: str) -> str:
+    return shlex.join([sys.executable, str(FAULTY), "--fault", fault, *extra])
+
+
+# ---- the reference against itself -------------------------------------------------------------------
+
+
+def test_verify_serve_finds_no_divergence(tmp_path: Path) -> None:
+    """`wcref verify --impl "wcref serve"`: every vector (the repository's vectors/ and the tests'
+    own), perft and 20 games, zero divergences."""
+    report, junit = tmp_path / "report.json", tmp_path / "junit.xml"
+    repository, _ = load_vectors(default_directory())
+    result = run(
+        "verify", "--impl", SERVE, "--vectors", str(default_directory()), "--vectors", str(VECTORS),
+        "--games", "20", "--seed", "3", "--report", str(report), "--junit", str(junit),
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert "result: PASS" in result.stdout
+    data = json.loads(report.read_text())
+    assert data["format"] == "wcref-verify-report"
+    assert data["ok"] is True
+    assert data["implementation"] == "wcref (reference)"
+    vectors = [c for c in data["cases"] if c["kind"] == "vector"]
+    assert len(vectors) == 3 + len(repository)
+    assert {c["status"] for c in vectors} == {"passed"}, [c for c in vectors if c["status"] != "passed"][:3]
+    assert data["games"]["played"] == 20
+    assert data["games"]["divergence"] is None
+    assert data["games"]["steps"] > 500
+    perft = [c for c in data["cases"] if c["kind"] == "perft"]
+    assert perft
+    assert {c["status"] for c in perft} == {"passed"}
+    suite = ET.parse(junit).getroot().find("testsuite")
+    assert suite is not None
+    assert suite.get("failures") == "0"
+    assert suite.get("errors") == "0"
+    assert len(suite.findall("testcase")) == len(data["cases"])
+
+
+def test_verify_in_process_reference() -> None:
+    report = verify(ReferenceAdapter(), Options(vectors=(str(VECTORS),), games=15, seed=1, perft_depth=1))
+    assert report.ok, report
+    assert report.games is not None
+    assert report.games.played == 15
+    assert report.engine_notes == []
+
+
+def test_verify_cli_without_impl_uses_the_reference() -> None:
+    result = run("verify", "--vectors", str(VECTORS), "--games", "5", "--perft-depth", "1")
+    assert result.exit_code == 0, result.output
+    assert "implementation: wcref (reference)" in result.stdout
+    assert "vectors: 3 found" in result.stdout
+
+
+def test_missing_vector_directory_means_zero_vectors(tmp_path: Path) -> None:
+    result = run("verify", "--vectors", str(tmp_path / "none"), "--games", "2", "--perft-depth", "0")
+    assert result.exit_code == 0, result.output
+    assert "vectors: 0 found" in result.stdout
+
+
+# ---- options ----------------------------------------------------------------------------------------
+
+
+def test_run_and_skip_globs(tmp_path: Path) -> None:
+    report = tmp_path / "r.json"
+    result = run(
+        "verify", "--vectors", str(VECTORS), "--run", "SEALS.*", "--run", "SOLO.*", "--skip", "SOLO.*",
+        "--games", "0", "--perft-depth", "0", "--report", str(report),
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    ids = [c["id"] for c in json.loads(report.read_text())["cases"] if c["kind"] == "vector"]
+    assert ids == ["SEALS.CAP/the-well-at-five-seals"]
+    assert selected("A.B/x", (), ())
+    assert not selected("A.B/x", ("C.*",), ())
+    assert not selected("A.B/x", (), ("A.*",))
+
+
+def test_areas_from_hello_limit_what_is_checked(tmp_path: Path) -> None:
+    """An implementation claiming only `base`: solo vectors, solo perft positions, solo games and
+    vectors needing load_state are skipped."""
+    report = tmp_path / "r.json"
+    result = run(
+        "verify", "--impl", faulty("none", "--areas", "base"), "--vectors", str(VECTORS),
+        "--games", "6", "--perft-depth", "1", "--report", str(report),
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    data = json.loads(report.read_text())
+    status = {c["id"]: (c["status"], c["reason"]) for c in data["cases"] if c["kind"] == "vector"}
+    assert status["SETUP.STARTING_PAIRS/draft-after-a-fixed-deal"][0] == "passed"
+    assert status["SEALS.CAP/the-well-at-five-seals"] == (
+        "skipped",
+        "the implementation does not support load_state",
+    )
+    assert status["SOLO.SETUP.DIFFICULTY/medium-rival-start"][0] == "skipped"
+    skipped_perft = {c["id"] for c in data["cases"] if c["kind"] == "perft" and c["status"] == "skipped"}
+    assert skipped_perft
+    assert all(p.startswith("solo-") for p in skipped_perft)
+    assert data["games"]["setups"] == ["2 clans", "3 clans", "4 clans"]
+
+
+def test_area_option_selects_games(tmp_path: Path) -> None:
+    report = tmp_path / "r.json"
+    result = run(
+        "verify", "--area", "solo.gingkogawa", "--vectors", str(VECTORS), "--games", "3",
+        "--perft-depth", "1", "--report", str(report),
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    data = json.loads(report.read_text())
+    assert all(label.startswith("solo gingkogawa") for label in data["games"]["setups"])
+    ran = [c["id"] for c in data["cases"] if c["kind"] == "perft" and c["status"] == "passed"]
+    assert ran
+    assert all(p.startswith("solo-gingkogawa") for p in ran)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("--games", "-3"),
+        ("--timeout", "0"),
+        ("--area", "chess"),
+        ("--perft-depth", "9"),
+        ("--impl", "'unbalanced"),
+        ("--impl", "/nonexistent/implementation --serve"),
+        ("--no-such-option",),
+    ],
+)
+def test_usage_errors_exit_2(args: tuple[str, ...]) -> None:
+    result = run("verify", "--games", "1", *args)
+    assert result.exit_code == 2, result.output
+    assert result.stderr.strip().splitlines()[-1].startswith("error: ")
+    assert "Traceback" not in result.output
+
+
+# ---- vectors ---------------------------------------------------------------------------------------
+
+
+def test_vectors_load_and_ignore_other_json(tmp_path: Path) -> None:
+    for path in VECTORS.glob("*.json"):
+        shutil.copy(path, tmp_path / path.name)
+    (tmp_path / "registry.json").write_text('{"format": "wcref-vector-registry", "ids": {}}')
+    (tmp_path / "vector.schema.json").write_text('{"$schema": "x", "title": "t"}')
+    (tmp_path / "broken.json").write_text('{"format": "wcref-vector", "version": 1}')
+    vectors, problems = load_vectors(tmp_path)
+    assert sorted(v.id for v in vectors) == sorted(read_vector(p).id for p in VECTORS.glob("*.json"))
+    assert [Path(p.path).name for p in problems] == ["broken.json"]
+
+
+def test_test_vectors_fit_the_exporters_format() -> None:
+    exporter = pytest.importorskip("reference.vectors")
+    for path in VECTORS.glob("*.json"):
+        msgspec.json.decode(path.read_bytes(), type=exporter.Vector)
+
+
+def _edited_vector(tmp_path: Path, name: str, edit: Any) -> Path:
+    data = json.loads((VECTORS / name).read_text())
+    edit(data)
+    out = tmp_path / "vectors"
+    out.mkdir()
+    (out / name).write_text(json.dumps(data))
+    return out
+
+
+def test_wrong_expectation_is_reported(tmp_path: Path) -> None:
+    def edit(data: dict[str, Any]) -> None:
+        data["steps"][0]["expect"]["/clans/0/seals"] = 4
+
+    directory = _edited_vector(tmp_path, "SEALS.CAP--the-well-at-five-seals.json", edit)
+    report = tmp_path / "r.json"
+    result = run(
+        "verify", "--vectors", str(directory), "--games", "0", "--perft-depth", "0", "--report", str(report)
+    )
+    assert result.exit_code == 1, result.output
+    case = json.loads(report.read_text())["cases"][0]
+    assert case["status"] == "failed"
+    divergence = case["divergence"]
+    assert divergence["field"] == "/clans/0/seals"
+    assert divergence["reference"] == 4
+    assert divergence["implementation"] == 5
+    assert divergence["rule"] == "SEALS.CAP"
+    assert divergence["rule_source"] == "vector"
+    assert divergence["start"] is not None
+
+
+def test_vector_the_reference_contradicts_is_an_error(tmp_path: Path) -> None:
+    def edit(data: dict[str, Any]) -> None:
+        data["steps"][1]["refused"] = "PLACE.MUST_PAY"
+
+    directory = _edited_vector(tmp_path, "SETUP.STARTING_PAIRS--draft-after-a-fixed-deal.json", edit)
+    report = tmp_path / "r.json"
+    result = run(
+        "verify", "--vectors", str(directory), "--games", "0", "--perft-depth", "0", "--report", str(report)
+    )
+    assert result.exit_code == 1, result.output
+    case = json.loads(report.read_text())["cases"][0]
+    assert case["status"] == "error"
+    assert "expects PLACE.MUST_PAY; the reference refuses it with SETUP.STARTING_PAIRS" in case["reason"]
+
+
+# ---- JSON Pointers ---------------------------------------------------------------------------------
+
+
+def test_first_difference() -> None:
+    a: JSON = {"a": [1, 2, {"b": True}], "c/d": None, "e": 1}
+    assert first_difference(a, json.loads(json.dumps(a))) is None
+    assert first_difference(a, {"a": [1, 2, {"b": 1}], "c/d": None, "e": 1}) == ("/a/2/b", True, 1)
+    assert first_difference(a, {"a": [1, 2, {"b": True}], "c/d": None, "e": 1.0}) == ("/e", 1, 1.0)
+    assert first_difference(a, {"a": [1], "c/d": None, "e": 1}) == ("/a/1", 2, ABSENT)
+    assert first_difference(a, {"a": [1, 2, {"b": True}], "c/d": 0, "e": 1}) == ("/c~1d", None, 0)
+    assert first_difference(a, {**a, "x": 1}) == ("/x", ABSENT, 1)  # type: ignore[dict-item]
+    assert resolve(a, "/a/2/b") is True
+    assert resolve(a, "/c~1d") is None
+    assert resolve(a, "") == a
+    with pytest.raises(LookupError):
+        resolve(a, "/a/3")
+    with pytest.raises(LookupError):
+        resolve(a, "/a/01")
+
+
+# ---- rule attribution --------------------------------------------------------------------------------
+
+
+def _observation_with(state: Any, **clan0: Any) -> JSON:
+    return to_json(wire.observe(edit_clan(state, 0, **clan0)))
+
+
+def test_state_from_observation_round_trips() -> None:
+    state = started(3)
+    rebuilt = state_from_observation(to_json(wire.observe(state)), state)
+    assert rebuilt is not None
+    assert wire.observe(rebuilt) == wire.observe(state)
+    assert state_from_observation({"clans": "many"}) is None
+
+
+def test_attribution_by_invariant_and_by_hint() -> None:
+    before = started(2)
+    action = PlaceDie(Colour.BLACK, End.RIGHT, Space.WELL)
+    after = apply(before, action)
+    six = _observation_with(after, seals=6)
+    assert attribute(before, action, after, six, "/clans/0/seals").rule == "SEALS.CAP"
+    assert attribute(before, action, after, six, "/clans/0/seals").source == "invariant"
+    plain = _observation_with(after, coins=after.clans[0].coins + 1)
+    fallback = attribute(before, action, after, plain, "/clans/0/coins")
+    assert (fallback.rule, fallback.source) == ("TURN.SEQUENCE", "decision")
+    left = PlaceDie(Colour.CORAL, End.LEFT, Space.WELL)
+    lit = apply(before, left)
+    assert any("activates its Lantern" in e for e in lit.events)
+    no_food = _observation_with(lit, food=lit.clans[0].food - 1)
+    hint = attribute(before, left, lit, no_food, "/clans/0/food")
+    assert (hint.rule, hint.source) == ("BRIDGE.LANTERN_LEFT", "hint")
+
+
+# ---- a Python implementation in-process ------------------------------------------------------------
+
+
+class _Forgetful(ReferenceAdapter):
+    """A Python implementation that forgets to offer the seal trades."""
+
+    def legal_actions(self) -> list[JSON]:
+        return [a for a in super().legal_actions() if isinstance(a, dict) and a.get("type") != "trade"]
+
+
+class _Fixed:
+    def __init__(self, values: list[int]) -> None:
+        self.values = values
+
+    def integer(self, low: int, high: int) -> int:
+        return self.values.pop(0) if self.values else low
+
+
+def test_in_process_python_implementation_is_checked() -> None:
+    steps, divergence = play_differential(_Forgetful(), Setup(players=2), _Fixed([]), 5, probes=False)
+    assert divergence is not None
+    assert divergence.field == "/legal_actions"
+    assert divergence.implementation == []
+    assert all(a["type"] == "trade" for a in divergence.reference)
+    assert divergence.rule.startswith("SEALS.TRADE") or divergence.rule_source == "decision"
+    trace = msgspec.convert(divergence.trace, wire.Trace)
+    assert len(trace.actions) == divergence.step == steps
+    wire.replay(trace)  # the trace replays on the reference
+
+
+class _Stubborn(ReferenceAdapter):
+    """Refuses every Well placement, naming a rule."""
+
+    def apply(self, action: JSON) -> Refused | None:
+        if isinstance(action, dict) and action.get("space") == "well":
+            return Refused("WELL.VALUE", "no")
+        return super().apply(action)
+
+
+def test_refusal_of_a_legal_action_is_a_divergence() -> None:
+    state = started(2)
+    session = Session(_Stubborn(), "case", state.setup, state)
+    session.begin()
+    well = next(a for a in legal_actions(state) if isinstance(a, PlaceDie) and a.space is Space.WELL)
+    with pytest.raises(Mismatch) as info:
+        session.step(well)
+    divergence = info.value.divergence
+    assert divergence.field == "/refused"
+    assert divergence.implementation["rule"] == "WELL.VALUE"
+    assert divergence.step == 0
+
+
+def test_probe_refusal_must_name_the_same_rule() -> None:
+    class Lax(ReferenceAdapter):
+        def apply(self, action: JSON) -> Refused | None:
+            refused = super().apply(action)
+            return replace(refused, rule="SOMETHING.ELSE") if refused is not None else None
+
+    state = started(2)
+    session = Session(Lax(), "case", state.setup, state)
+    session.begin()
+    with pytest.raises(Mismatch) as info:
+        session.probe(PlaceDie(Colour.CORAL, End.RIGHT, Space.DOMAIN_BLACK))
+    divergence = info.value.divergence
+    assert divergence.field == "/refused/rule"
+    assert divergence.implementation == "SOMETHING.ELSE"
+    assert divergence.rule == divergence.reference
+
+
+def test_bench_command_measures_round_trips() -> None:
+    result = run("verify", "--bench", "--bench-requests", "50", "--impl", SERVE)
+    assert result.exit_code == 0, result.output
+    lines = [line for line in result.stdout.splitlines() if "round trips/s" in line]
+    assert [line.split()[0] for line in lines] == ["hello", "legal_actions", "observe", "game"]
