@@ -21,6 +21,7 @@ from msgspec.structs import replace
 from reference.content import catalogue, validate_deck
 from reference.errors import IllegalAction, SetupError
 from reference.model import (
+    Accept,
     Action,
     Audience,
     BotTurnFrame,
@@ -479,6 +480,17 @@ def _diagnose(state: State, frame: Frame, action: Action, rule: str) -> tuple[st
                 "GARDENER.PLACE",
                 f"{slot.card} costs {food} food; {clan_name(frame.clan)} holds {holder.food}",
             )
+    if isinstance(frame, OptionalFrame) and isinstance(action, Accept):
+        holder = state.clans[frame.clan]
+        if frame.seals > holder.seals:
+            return (
+                "CASTLE.DARK_SEAL",
+                f"{frame.reason} costs {frame.seals} seal(s); {clan_name(frame.clan)} holds {holder.seals}",
+            )
+        return (
+            "EFFECT.PAID_ICON",
+            f"{frame.reason} costs {frame.coins} coin(s); {clan_name(frame.clan)} holds {holder.coins} (trade seals first)",
+        )
     if isinstance(frame, RoomFrame) and isinstance(action, ChooseRoom):
         return (
             "COURTIER.FLOORS",
