@@ -30,6 +30,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
+from properties.ambiguities import ambiguities
 from reference import traceability, wire
 from reference.conformance import commands as conformance
 from reference.content import load_deck
@@ -570,6 +571,7 @@ cli.add_command(docs_command)
 cli.add_command(conformance.serve)
 cli.add_command(conformance.verify)
 cli.add_command(conformance.perft)
+cli.add_command(ambiguities)
 
 
 def main() -> None:

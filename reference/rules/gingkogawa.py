@@ -68,7 +68,14 @@ def is_free(state: State, clan: int, space: Space) -> bool:
 
 
 def from_position(spaces: tuple[Space, ...], start: int) -> tuple[Space, ...]:
-    """The zone's positions from ``start`` rightwards, wrapping to the left. Rule: GINKGO.WRAP."""
+    """The zone's positions from ``start`` rightwards, wrapping to the left. Rule: GINKGO.WRAP.
+
+    pre: len(spaces) <= 3
+    pre: 0 <= start < len(spaces)
+    post: len(__return__) == len(spaces)
+    post: __return__[0] == spaces[start]
+    post: all(__return__[k] == spaces[(start + k) % len(spaces)] for k in range(len(spaces)))
+    """
     return spaces[start:] + spaces[:start]
 
 

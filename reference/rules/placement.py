@@ -115,7 +115,12 @@ def covered_value(state: State, clan: int, space: Space) -> int:
 
 def coin_difference(die: int, covered: int) -> int:
     """Coins gained (positive) or owed (negative) for placing ``die`` over ``covered``.
-    Rule: PLACE.COIN_DIFFERENCE."""
+    Rule: PLACE.COIN_DIFFERENCE.
+
+    pre: 1 <= die <= 6
+    pre: 1 <= covered <= 6
+    post: __return__ == die - covered
+    """
     return die - covered
 
 

@@ -510,7 +510,14 @@ def hand_in(state: State) -> State:
 
 def hand_in_points(coins: int, rate: int, round_number: int) -> tuple[int, int]:
     """(Clan Points, coins kept) for handing in ``coins`` at ``rate`` coins per round-number points.
-    Rule: SOLO.ROUND.HAND_IN."""
+    Rule: SOLO.ROUND.HAND_IN.
+
+    pre: coins >= 0
+    pre: rate in (3, 5)
+    pre: 1 <= round_number <= 3
+    post: 0 <= __return__[1] < rate
+    post: __return__[0] * rate == round_number * (coins - __return__[1])
+    """
     return round_number * (coins // rate), coins % rate
 
 

@@ -15,14 +15,23 @@ COURTIER_POINTS = {Floor.GATE: 1, Floor.STEWARDS: 3, Floor.DIPLOMATS: 6, Floor.D
 
 
 def leftover_points(amount: int) -> int:
-    """Clan Points for one leftover resource type: 0-2 -> 0, 3-6 -> 1, 7 -> 2. Rule: SCORE.RESOURCES."""
+    """Clan Points for one leftover resource type: 0-2 -> 0, 3-6 -> 1, 7 -> 2. Rule: SCORE.RESOURCES.
+
+    pre: 0 <= amount <= 7
+    post: __return__ == (2 if amount == 7 else 1 if amount >= 3 else 0)
+    """
     if amount >= 7:
         return 2
     return 1 if amount >= 3 else 0
 
 
 def coins_and_seals_points(coins: int, seals: int) -> int:
-    """1 Clan Point per 5 coins and seals added together, rounded down. Rule: SCORE.COINS_SEALS."""
+    """1 Clan Point per 5 coins and seals added together, rounded down. Rule: SCORE.COINS_SEALS.
+
+    pre: coins >= 0
+    pre: 0 <= seals <= 5
+    post: 5 * __return__ <= coins + seals < 5 * (__return__ + 1)
+    """
     return (coins + seals) // 5
 
 

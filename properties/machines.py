@@ -1,0 +1,716 @@
+"""Hypothesis rule-based state machines that play whole games step by step.
+
+Each machine draws a setup (:mod:`properties.strategies`), then one rule, ``step``, plays the game one
+action at a time: Hypothesis draws every chance outcome (die values, permutations) and every decision
+among the legal actions. After every step the invariants run, each named after the rule IDs it
+guards (see :data:`GUARDS`); the OpenSpiel-style API is checked on every step (every legal action
+applies; a sample of illegal actions is refused with a registered rule ID and leaves the state
+unchanged; the state survives a JSON round trip exactly; the same action on the decoded state gives
+the same result); at the end the trace is replayed and the final scores are recomputed.
+
+A failure (a broken invariant, an engine exception, or a :class:`~reference.errors.RulesGap`) is shrunk
+by Hypothesis to the smallest game; the report then tells the game as a story (``note``: each step
+with the engine's event lines) and prints it as a replayable trace (``wcref replay FILE``), also written
+to ``out/properties/``.
+
+Reachability: every finished game reports what it reached with ``event()`` (see :data:`REACHED`), and
+the module-level :data:`TALLY` counts them for :mod:`properties.reach`.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import ClassVar, Final
+
+import msgspec
+from hypothesis import event, note
+from hypothesis import strategies as st
+from hypothesis.control import should_note
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
+
+from properties import strategies as strat
+from properties.invariants import (
+    CLIMB_PEARL,
+    Breach,
+    check_after_hand_in,
+    check_final,
+    check_hand_in,
+    check_legal,
+    check_state,
+    check_step,
+)
+from reference import wire
+from reference.engine import apply, decision_rule, is_chance, is_over, legal_actions, new_game
+from reference.errors import IllegalAction, RulesGap
+from reference.model import (
+    COLOURS,
+    RESOURCES,
+    Accept,
+    Action,
+    Audience,
+    ChooseBlock,
+    ChooseFavour,
+    ChooseGarden,
+    ChooseLine,
+    ChooseMember,
+    ChooseRoom,
+    ChooseYard,
+    Climb,
+    CourtierFrame,
+    Deal,
+    DecisionKind,
+    Decline,
+    End,
+    Floor,
+    Member,
+    Next,
+    PayCheckpoint,
+    Phase,
+    PlaceDie,
+    RivalKind,
+    Roll,
+    RoomFrame,
+    Setup,
+    Shuffle,
+    Space,
+    State,
+    StopMove,
+    TakePair,
+    TakeResource,
+    Trade,
+)
+from reference.rulebook import rule_ids
+from reference.rules import rival as rival_rules
+from reference.rules.rival import deck as solo_deck_of
+
+FAILURES_DIR: Final = Path("out") / "properties"
+"""Where the trace of a shrunk failing game is written (``wcref replay FILE`` replays it)."""
+
+GUARDS: Final[dict[str, tuple[str, ...]]] = {
+    "holdings": (
+        "SEALS.CAP",
+        "RESOURCES.CAP",
+        "PLACE.MUST_PAY",
+        "SEALS.TRADE_COIN",
+        "SEALS.TRADE_RESOURCE",
+    ),
+    "rival": (
+        "SOLO.GOLDEN.NEVER_PAYS",
+        "SOLO.GOLDEN.NO_RESOURCES",
+        "SOLO.SETUP.NO_DOMAIN",
+        "SOLO.ROUND.HAND_IN",
+        "SOLO.ROUND.GARDENS",
+        "ROUND.END_ORDER",
+    ),
+    "conservation": (
+        "SETUP.DICE_PER_COLOUR",
+        "SETUP.WORKERS",
+        "SETUP.CASTLE_CARDS",
+        "COURTIER.FLOOR12.TAKE_CARD",
+        "SOLO.TURN.TO_BOTTOM",
+        "SETUP.DIE_TILES",
+        "SETUP.WELL_TILES",
+        "SETUP.GARDENS",
+        "SETUP.YARD_TILES",
+        "ROUND.COUNT",
+    ),
+    "bridges": ("SETUP.BRIDGES_SORTED", "BRIDGE.ENDS_ONLY", "TURN.SEQUENCE"),
+    "placement": ("PLACE.NO_STACK_2P", "PLACE.STACK_3_4P", "DOMAIN.ONE_DIE", "CASTLE.COLOUR_MATCH"),
+    "time": ("TIME.TRACK", "TIME.MOVE", "TIME.CHECKPOINTS", "TIME.STACK", "TIME.TURN_ORDER"),
+    "members": (
+        "COURTIER.ACTION",
+        "COURTIER.AUDIENCE",
+        "COURTIER.CLIMB",
+        "COURTIER.FLOOR12.END_ROOM_ONLY",
+        "COURTIER.DAIMYO.FAVOUR",
+        "DAIMYO.FAVOURS",
+        "GARDENER.PLACE",
+        "WARRIOR.PLACE",
+        "WARRIOR.NEVER_MOVE",
+        "MEMBERS.LEFTMOST",
+    ),
+    "scores": (
+        "SCORE.CP",
+        "SCORE.COINS_SEALS",
+        "SCORE.RESOURCES",
+        "SCORE.TIME",
+        "SCORE.COURTIERS",
+        "SCORE.WARRIORS",
+        "SCORE.GARDENERS",
+        "SCORE.WINNER",
+        "RULING.TIE_SHARED",
+        "ROUND.GAME_END",
+    ),
+    "api": ("TURN.DECISION", "API.LEGAL_APPLIES", "API.ILLEGAL_REFUSED", "API.JSON", "API.REPLAY"),
+}
+"""The invariants of the machines, by name, and the rule IDs each guards. ``API.*`` are the
+OpenSpiel-style API checks (not rules of the game)."""
+
+REACHED: Final[tuple[str, ...]] = (
+    "game end",
+    "seal cap (a clan holds 5 seals)",
+    "resource cap (a clan holds 7 of a resource)",
+    "checkpoint paid",
+    "checkpoint refused (StopMove)",
+    "checkpoint unaffordable (stopped)",
+    "two-floor climb",
+    "Daimyo's room: all favours taken",
+    "castle deck empty",
+    "rival deck exhausted (RULING.SOLO_DECK_EXHAUSTED)",
+    "Gingkogawa reshuffle (GINKGO.DISCARD)",
+    "Hard bonus with no card left (RULING.GINKGO_HARD_NO_CARD)",
+    "rival action undoable (SOLO.TURN.UNDOABLE)",
+    "rival hand-in with Clan Points",
+    "game cut short by the step limit",
+)
+"""What the machines report reaching (``event``), in report order."""
+
+TALLY: Counter[str] = Counter()
+"""Reachability counts over the games played in this process (key ``"games played"``: games with at
+least one step)."""
+
+
+class PropertyFailure(AssertionError):
+    """A broken invariant, an engine exception or a RulesGap in a generated game; the message starts
+    with the rule ID in brackets."""
+
+
+# ---- candidates for refused actions --------------------------------------------------------------
+
+_BAD_DEAL: Final = Deal(
+    turn_order=(),
+    dice=(),
+    stewards=(),
+    diplomats=(),
+    daimyo="",
+    stone=(),
+    plant=(),
+    yard_tiles=(),
+    die_tiles=(),
+    pairs=(),
+)
+UNIVERSE: Final[tuple[Action, ...]] = (
+    *(PlaceDie(c, e, s) for c in COLOURS for e in End for s in Space),
+    *(TakePair(i) for i in range(-1, 6)),
+    Trade(None),
+    *(Trade(r) for r in RESOURCES),
+    *(Next(i) for i in range(-1, 8)),
+    *(TakeResource(r) for r in RESOURCES),
+    PayCheckpoint(),
+    StopMove(),
+    Audience(),
+    Accept(),
+    Decline(),
+    *(Climb(f, k) for f in Floor for k in (0, 1, 2, 3)),
+    *(ChooseRoom(i) for i in range(-1, 6)),
+    *(ChooseBlock(b, r) for b in (-1, 0, 1, 2, 3) for r in (None, 0, 3, 5)),
+    *(ChooseFavour(i) for i in range(-1, 4)),
+    *(ChooseYard(c) for c in (0, 1, 2, 3, 5)),
+    *(ChooseGarden(i) for i in range(-1, 7)),
+    *(ChooseLine(c) for c in COLOURS),
+    *(ChooseMember(m) for m in Member),
+    Roll(((1,),), ()),
+    Roll(((7, 7, 7), (7, 7, 7), (7, 7, 7)), ()),
+    Shuffle(("no-such-card",)),
+    _BAD_DEAL,
+)
+"""Every kind of action, many out of range: the pool the refused-action checks sample from."""
+
+
+def illegal_candidates(state: State, legal: tuple[Action, ...]) -> list[Action]:
+    """Actions of :data:`UNIVERSE` that are not legal now (at a chance decision: every decision and
+    the malformed outcomes)."""
+    allowed = set(legal)
+    return [a for a in UNIVERSE if a not in allowed]
+
+
+# ---- the hand-in, observed ----------------------------------------------------------------------
+
+
+@contextmanager
+def spy_hand_in(log: list[tuple[State, State]]) -> Iterator[None]:
+    """Record (state just before, state just after) of every rival hand-in while applying actions."""
+    original: Callable[[State], State] = rival_rules.hand_in
+
+    def spy(state: State) -> State:
+        out = original(state)
+        log.append((state, out))
+        return out
+
+    setattr(rival_rules, "hand_in", spy)  # noqa: B010 - the engine calls it through the module
+    try:
+        yield
+    finally:
+        setattr(rival_rules, "hand_in", original)  # noqa: B010
+
+
+# ---- the machine ------------------------------------------------------------------------------------
+
+
+def _describe(action: Action) -> str:
+    return wire.encode(action).decode()
+
+
+class GameMachine(RuleBasedStateMachine):
+    """Plays one whole game per test case. Subclasses choose the setups (``setups``), the drawing
+    styles (``styles``) and how much of the API is checked on every step."""
+
+    setups: ClassVar[st.SearchStrategy[Setup]] = strat.setups()
+    styles: ClassVar[st.SearchStrategy[strat.Style]] = strat.styles()
+    every_legal_applies: ClassVar[bool] = True
+    illegal_samples: ClassVar[int] = 3
+    round_trip: ClassVar[bool] = True
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setup: Setup | None = None
+        self.state: State | None = None
+        self.before: State | None = None
+        self.action: Action | None = None
+        self.actions: list[Action] = []
+        self.style: strat.Style = "eager"
+        self.breaches: list[Breach] = []
+        self.hand_ins: list[tuple[State, State]] = []
+        self.courtier_parts: dict[int, list[int]] = {}
+        self.reached: set[str] = set()
+        self.failed = False
+
+    # ---- reporting ----------------------------------------------------------------------------
+
+    def trace(self, *, final: State | None = None) -> wire.Trace:
+        """The game so far as a trace (``final``: the state it reaches, checked on replay)."""
+        assert self.setup is not None
+        digest = wire.digest(final) if final is not None else None
+        return wire.Trace(setup=self.setup, actions=tuple(self.actions), final=digest)
+
+    def fail(self, rule: str, message: str, *, trace: wire.Trace | None = None) -> PropertyFailure:
+        """Note the game as a replayable trace and build the failure to raise."""
+        self.failed = True
+        shown = trace if trace is not None else self.trace(final=self.state)
+        text = json.dumps(json.loads(wire.encode(shown)), indent=1)
+        if should_note():
+            FAILURES_DIR.mkdir(parents=True, exist_ok=True)
+            path = FAILURES_DIR / f"{type(self).__name__}-{rule}.trace.json"
+            path.write_text(text + "\n", encoding="utf-8")
+            note(f"replayable trace ({len(shown.actions)} actions), written to {path}:\n{text}")
+        return PropertyFailure(f"[{rule}] {message}")
+
+    def _check(self, breaches: list[Breach]) -> None:
+        self.breaches.extend(breaches)
+
+    # ---- the game ---------------------------------------------------------------------------------
+
+    @initialize(data=st.data())
+    def deal_in(self, data: st.DataObject) -> None:
+        """Draw the setup and the drawing style; start the game."""
+        self.setup = data.draw(self.setups, label="setup")
+        self.style = data.draw(self.styles, label="style")
+        self.state = new_game(self.setup)
+        solo = self.setup.solo
+        kind = (
+            f"solo vs {solo.rival.value} ({solo.difficulty.value}, {solo.action_order}/{solo.pair_colour})"
+            if solo is not None
+            else f"{self.setup.players} clans"
+        )
+        content = "generated content" if self.setup.content is not None else "shipped content"
+        deck = " and a generated deck" if solo is not None and solo.deck is not None else ""
+        event(f"setup: {kind.split(' (')[0]}")
+        if should_note():
+            note(f"a {kind} game on {content}{deck}; decisions drawn {self.style}")
+
+    @rule(data=st.data())
+    def step(self, data: st.DataObject) -> None:
+        """Apply one action: a drawn chance outcome or a decision drawn among the legal actions."""
+        state = self.state
+        assert state is not None
+        self.before = None
+        self.breaches = []
+        if is_over(state) or self.failed:
+            return
+        legal = legal_actions(state)
+        self._check(check_legal(state, legal))
+        action: Action
+        if is_chance(state):
+            action = strat.draw_outcome(data.draw, state)
+        else:
+            action = strat.choose(data, state, legal, self.style)
+            if self.every_legal_applies:
+                self._every_legal_applies(state, legal)
+        self._illegal_refused(state, legal)
+        self._courtier_before(state, action)
+        after = self._apply(state, action)
+        self.before, self.action, self.state = state, action, after
+        self._check(check_state(after))
+        self._check(check_step(state, action, after))
+        self._courtier_after(state, action, after)
+        self._climb(state, action, after)
+        self._hand_in(state, after)
+        if self.round_trip:
+            self._round_trip(state, action, after)
+        self._reach(state, action, after)
+        if should_note():
+            where = f"round {state.round}, {state.decision.kind.value}"
+            who = "chance" if state.decision.clan is None else f"clan {state.decision.clan}"
+            lines = "".join(f"\n    {line}" for line in after.events)
+            note(f"#{len(self.actions)} {where}, {who} [{decision_rule(state)}]: {_describe(action)}{lines}")
+
+    def _apply(self, state: State, action: Action) -> State:
+        self.hand_ins = []
+        self.actions.append(action)
+        try:
+            with spy_hand_in(self.hand_ins):
+                return apply(state, action)
+        except RulesGap as exc:
+            raise self.fail(exc.rule, f"RulesGap: {exc}", trace=self.trace()) from exc
+        except IllegalAction as exc:
+            raise self.fail(
+                "API.LEGAL_APPLIES", f"the drawn {_describe(action)} was refused: {exc}", trace=self.trace()
+            ) from exc
+        except Exception as exc:
+            raise self.fail(
+                decision_rule(state), f"the engine raised {exc!r} on {_describe(action)}", trace=self.trace()
+            ) from exc
+
+    def _every_legal_applies(self, state: State, legal: tuple[Action, ...]) -> None:
+        for option in legal:
+            try:
+                apply(state, option)
+            except RulesGap as exc:
+                prefix = wire.Trace(setup=state.setup, actions=(*self.actions, option))
+                raise self.fail(
+                    exc.rule, f"RulesGap after the legal {_describe(option)}: {exc}", trace=prefix
+                ) from exc
+            except Exception as exc:
+                prefix = wire.Trace(setup=state.setup, actions=(*self.actions, option))
+                raise self.fail(
+                    "API.LEGAL_APPLIES", f"the legal {_describe(option)} raised {exc!r}", trace=prefix
+                ) from exc
+
+    def _illegal_refused(self, state: State, legal: tuple[Action, ...]) -> None:
+        if self.illegal_samples <= 0:
+            return
+        pool = illegal_candidates(state, legal)
+        rng = random.Random(len(self.actions))
+        picked = rng.sample(pool, min(self.illegal_samples, len(pool)))
+        known = rule_ids()
+        before = wire.encode(state)
+        for action in picked:
+            try:
+                apply(state, action)
+            except IllegalAction as exc:
+                if exc.rule not in known:
+                    self._check(
+                        [
+                            Breach(
+                                "API.ILLEGAL_REFUSED",
+                                f"{_describe(action)} refused with unknown rule {exc.rule}",
+                            )
+                        ]
+                    )
+                continue
+            except Exception as exc:
+                self._check(
+                    [Breach("API.ILLEGAL_REFUSED", f"{_describe(action)} raised {exc!r}, not IllegalAction")]
+                )
+                continue
+            self._check([Breach("API.ILLEGAL_REFUSED", f"{_describe(action)} is not legal but was applied")])
+        if wire.encode(state) != before:
+            self._check([Breach("API.ILLEGAL_REFUSED", "a refused action changed the state")])
+
+    def _round_trip(self, state: State, action: Action, after: State) -> None:
+        decoded = wire.decode_state(wire.encode(after))
+        if decoded != after or wire.encode(decoded) != wire.encode(after):
+            self._check([Breach("API.JSON", "the state does not survive a JSON round trip")])
+            return
+        again = apply(wire.decode_state(wire.encode(state)), action)
+        if wire.digest(again) != wire.digest(after):
+            self._check(
+                [Breach("API.REPLAY", f"{_describe(action)} gives another state on the decoded state")]
+            )
+
+    # ---- courtier actions -------------------------------------------------------------------------
+
+    def _courtier_before(self, state: State, action: Action) -> None:
+        if state.decision.kind is not DecisionKind.COURTIER or not isinstance(action, (Audience, Climb)):
+            return
+        depth = len(state.stack) - 1
+        parts = self.courtier_parts.setdefault(depth, [0, 0])
+        parts[0 if isinstance(action, Audience) else 1] += 1
+        if max(parts) > 1:
+            self._check(
+                [
+                    Breach(
+                        "COURTIER.ACTION",
+                        f"a Courtier action held {parts[0]} audiences and {parts[1]} climbs",
+                    )
+                ]
+            )
+
+    def _courtier_after(self, state: State, action: Action, after: State) -> None:
+        acted = state.decision.kind is DecisionKind.COURTIER and isinstance(action, (Audience, Climb))
+        depth = len(state.stack) - 1
+        for d in list(self.courtier_parts):
+            frame = after.stack[d] if d < len(after.stack) else None
+            if not isinstance(frame, CourtierFrame):
+                del self.courtier_parts[d]
+                continue
+            fresh = not frame.audience and not frame.climb
+            if fresh and not (acted and d == depth):
+                del self.courtier_parts[d]  # a new Courtier action at this depth
+            elif acted and d == depth and not fresh:
+                done = frame.audience if isinstance(action, Audience) else frame.climb
+                if not done:
+                    self._check(
+                        [
+                            Breach(
+                                "COURTIER.ACTION",
+                                f"{_describe(action)} was not recorded on its Courtier action",
+                            )
+                        ]
+                    )
+
+    def _climb(self, state: State, action: Action, after: State) -> None:
+        if not isinstance(action, Climb) or state.decision.clan is None:
+            return
+        clan = state.decision.clan
+        b, a = state.clans[clan], after.clans[clan]
+        want = list(b.courtiers)
+        want[action.start] -= 1
+        want[action.start + action.floors] += 1
+        if list(a.courtiers) != want:
+            self._check(
+                [
+                    Breach(
+                        "COURTIER.CLIMB",
+                        f"{_describe(action)} moved courtiers {b.courtiers} -> {a.courtiers}",
+                    )
+                ]
+            )
+        top = after.stack[-1] if after.stack else None
+        if (
+            isinstance(top, RoomFrame)
+            and top.clan == clan
+            and a.pearl != b.pearl - CLIMB_PEARL[action.floors]
+        ):
+            self._check(
+                [
+                    Breach(
+                        "COURTIER.CLIMB",
+                        f"a {action.floors}-floor climb cost {b.pearl - a.pearl} Mother-of-Pearl",
+                    )
+                ]
+            )
+
+    # ---- the rival's hand-in ----------------------------------------------------------------------
+
+    def _hand_in(self, state: State, after: State) -> None:
+        solo = state.setup.solo
+        ended = state.phase is Phase.TURNS and after.phase is not Phase.TURNS
+        if state.board is None:
+            return
+        if solo is None:
+            if self.hand_ins:
+                self._check([Breach("SOLO.ROUND.HAND_IN", "a hand-in in a game without a rival")])
+            return
+        if ended != (len(self.hand_ins) == 1):
+            self._check(
+                [
+                    Breach(
+                        "SOLO.ROUND.HAND_IN",
+                        f"{len(self.hand_ins)} hand-in(s) in a step that {'ends' if ended else 'does not end'} the round",
+                    )
+                ]
+            )
+            return
+        rival = next(i for i, c in enumerate(after.clans) if c.rival)
+        if after.clans[rival].coins < state.clans[rival].coins and not self.hand_ins:
+            self._check([Breach("SOLO.GOLDEN.NEVER_PAYS", "the rival's coins fell without a hand-in")])
+        for at_end, handed in self.hand_ins:
+            self._check(check_hand_in(at_end, handed))
+            self._check(check_after_hand_in(handed, after))
+            if handed.clans[rival].cp > at_end.clans[rival].cp:
+                self.reached.add("rival hand-in with Clan Points")
+
+    # ---- reachability -------------------------------------------------------------------------------
+
+    def _reach(self, state: State, action: Action, after: State) -> None:
+        r = self.reached
+        for clan in after.clans:
+            if clan.seals >= 5:
+                r.add("seal cap (a clan holds 5 seals)")
+            if max(clan.food, clan.iron, clan.pearl) >= 7:
+                r.add("resource cap (a clan holds 7 of a resource)")
+        if isinstance(action, PayCheckpoint):
+            r.add("checkpoint paid")
+        if isinstance(action, StopMove):
+            r.add("checkpoint refused (StopMove)")
+        if isinstance(action, Climb) and action.floors == 2:
+            r.add("two-floor climb")
+        if isinstance(action, Shuffle):
+            r.add("Gingkogawa reshuffle (GINKGO.DISCARD)")
+        board = after.board
+        if board is not None:
+            if all(f is not None for f in board.favours):
+                r.add("Daimyo's room: all favours taken")
+            if not board.steward_deck or not board.diplomat_deck:
+                r.add("castle deck empty")
+        solo = after.setup.solo
+        exhausted = solo is not None and solo.rival is RivalKind.TOKUGAWA and after.rival_row
+        if exhausted and len(after.rival_row) >= len(solo_deck_of(after).cards):
+            r.add("rival deck exhausted (RULING.SOLO_DECK_EXHAUSTED)")
+        for line in after.events:
+            if "cannot pay" in line and "for space" in line:
+                r.add("checkpoint unaffordable (stopped)")
+            elif "no card is left to reveal" in line:
+                r.add("Hard bonus with no card left (RULING.GINKGO_HARD_NO_CARD)")
+            elif "(rival) cannot do" in line:
+                r.add("rival action undoable (SOLO.TURN.UNDOABLE)")
+
+    # ---- invariants, named after the rules they guard ---------------------------------------------
+
+    def _guard(self, name: str) -> None:
+        rules = GUARDS[name]
+        broken = [b for b in self.breaches if b.rule in rules]
+        if broken:
+            first = broken[0]
+            more = (
+                f" (and {len(broken) - 1} more: {sorted({b.rule for b in broken[1:]})})"
+                if len(broken) > 1
+                else ""
+            )
+            raise self.fail(first.rule, first.message + more)
+
+    @invariant()
+    def holdings_SEALS_CAP_RESOURCES_CAP_SEALS_TRADES(self) -> None:
+        """SEALS.CAP, RESOURCES.CAP, PLACE.MUST_PAY (coins >= 0), SEALS.TRADE_COIN, SEALS.TRADE_RESOURCE."""
+        self._guard("holdings")
+
+    @invariant()
+    def rival_SOLO_GOLDEN_NEVER_PAYS_NO_RESOURCES_ROUND_HAND_IN(self) -> None:
+        """SOLO.GOLDEN.NEVER_PAYS, SOLO.GOLDEN.NO_RESOURCES, SOLO.SETUP.NO_DOMAIN, SOLO.ROUND.HAND_IN,
+        SOLO.ROUND.GARDENS, ROUND.END_ORDER."""
+        self._guard("rival")
+
+    @invariant()
+    def conservation_SETUP_DICE_WORKERS_CARDS_TILES(self) -> None:
+        """Every die, clan member, card and tile in exactly one place: SETUP.DICE_PER_COLOUR,
+        SETUP.WORKERS, SETUP.CASTLE_CARDS, COURTIER.FLOOR12.TAKE_CARD, SOLO.TURN.TO_BOTTOM,
+        SETUP.DIE_TILES, SETUP.WELL_TILES, SETUP.GARDENS, SETUP.YARD_TILES, ROUND.COUNT."""
+        self._guard("conservation")
+
+    @invariant()
+    def bridges_SETUP_BRIDGES_SORTED_BRIDGE_ENDS_ONLY(self) -> None:
+        """SETUP.BRIDGES_SORTED, BRIDGE.ENDS_ONLY, TURN.SEQUENCE (placements offered = legal ones)."""
+        self._guard("bridges")
+
+    @invariant()
+    def placement_PLACE_STACKING_DOMAIN_ONE_DIE(self) -> None:
+        """PLACE.NO_STACK_2P, PLACE.STACK_3_4P, DOMAIN.ONE_DIE, CASTLE.COLOUR_MATCH."""
+        self._guard("placement")
+
+    @invariant()
+    def time_TIME_CHECKPOINTS_STACK_TURN_ORDER(self) -> None:
+        """TIME.TRACK, TIME.MOVE, TIME.CHECKPOINTS, TIME.STACK, TIME.TURN_ORDER."""
+        self._guard("time")
+
+    @invariant()
+    def members_COURTIER_ACTION_CLIMB_GARDENER_WARRIOR(self) -> None:
+        """COURTIER.ACTION (one audience, one climb), COURTIER.AUDIENCE, COURTIER.CLIMB (2 or 5
+        Mother-of-Pearl), COURTIER.FLOOR12.END_ROOM_ONLY, COURTIER.DAIMYO.FAVOUR, DAIMYO.FAVOURS,
+        GARDENER.PLACE, WARRIOR.PLACE, WARRIOR.NEVER_MOVE, MEMBERS.LEFTMOST."""
+        self._guard("members")
+
+    @invariant()
+    def scores_SCORE_CP_NEVER_FALLS(self) -> None:
+        """SCORE.CP (Clan Points never decrease) and, at the end, every SCORE.* category."""
+        self._guard("scores")
+
+    @invariant()
+    def api_LEGAL_ILLEGAL_JSON_REPLAY(self) -> None:
+        """TURN.DECISION and the API checks: every legal action applies, illegal ones are refused with a
+        registered rule ID, the JSON round trip is exact, the same action gives the same state."""
+        self._guard("api")
+
+    @invariant()
+    def every_other_rule(self) -> None:
+        """Any breach whose rule no named invariant above guards."""
+        known = {r for rules in GUARDS.values() for r in rules}
+        rest = [b for b in self.breaches if b.rule not in known]
+        if rest:
+            raise self.fail(rest[0].rule, rest[0].message)
+
+    # ---- the end of the game ----------------------------------------------------------------------
+
+    def teardown(self) -> None:
+        state = self.state
+        if state is None or self.failed:
+            return
+        if not self.actions:
+            event("no step drawn (Hypothesis stopped at once)")
+            return
+        TALLY["games played"] += 1
+        TALLY["most actions in a game"] = max(TALLY["most actions in a game"], len(self.actions))
+        if not is_over(state):
+            self.reached.add("game cut short by the step limit")
+        else:
+            self.reached.add("game end")
+            self.breaches = check_final(state)
+            self._guard("scores")
+            self.breaches = []
+            trace = self.trace(final=state)
+            decoded = msgspec.json.decode(wire.encode(trace), type=wire.Trace)
+            if decoded != trace:
+                raise self.fail("API.JSON", "the trace does not survive a JSON round trip")
+            try:
+                replayed = wire.replay(decoded)
+            except Exception as exc:
+                raise self.fail("API.REPLAY", f"the trace does not replay: {exc}") from exc
+            if wire.digest(replayed) != wire.digest(state):
+                raise self.fail("API.REPLAY", "replaying the trace reaches another state")
+        for flag in REACHED:
+            if flag in self.reached:
+                event(f"reached: {flag}")
+                TALLY[flag] += 1
+
+
+# ---- the machines the test suite runs ------------------------------------------------------------
+
+
+class MultiClanGame(GameMachine):
+    """2, 3 and 4 clans on the shipped content."""
+
+    setups = strat.setups(solo=False, generated=0)
+
+
+class TokugawaGame(GameMachine):
+    """Solo against the Tokugawa rival: every difficulty and reading, shipped or generated deck."""
+
+    setups = strat.setups(solo=True, rival=RivalKind.TOKUGAWA, generated=0.25)
+    styles = strat.styles(greedy=False)
+
+
+class GingkogawaGame(GameMachine):
+    """Solo against the Gingkogawa bot: every difficulty and reading, shipped or generated deck."""
+
+    setups = strat.setups(solo=True, rival=RivalKind.GINGKOGAWA, generated=0.25)
+    styles = strat.styles(greedy=False)
+
+
+class GeneratedContentGame(GameMachine):
+    """Any setup on content generated from the icon vocabulary."""
+
+    setups = strat.setups(generated=1.0)
+    styles = strat.styles(greedy=False)
+
+
+MACHINES: Final[tuple[type[GameMachine], ...]] = (
+    MultiClanGame,
+    TokugawaGame,
+    GingkogawaGame,
+    GeneratedContentGame,
+)

@@ -1,0 +1,579 @@
+"""Hypothesis strategies for whole games: setups, content, Solitaire decks, chance outcomes and the
+drawing of decisions.
+
+- :func:`setups`: 2-4 clans, or a solo game against either rival at each difficulty under either
+  reading (``Solo.action_order``, ``Solo.pair_colour``), on the shipped content or generated content.
+- :func:`contents`: card content generated from the icon vocabulary (castle cards, Action cards,
+  Starting Resource cards, Decrees, Daimyo cards, gardens, yard tiles, die tiles, Domain lines); every
+  value passes :func:`reference.content.validate`.
+- :func:`solo_decks`: Solitaire decks generated from the rival's icon vocabulary; every value passes
+  :func:`reference.content.validate_deck`.
+- :func:`outcomes`: the chance outcome of a pending chance decision (the deal, a re-roll, a reshuffle),
+  drawn field by field (die values, permutations) so that Hypothesis can shrink them.
+- :func:`styles` and :func:`choose`: how the decisions of a game are drawn among the legal actions.
+
+All draws shrink towards the simplest game: the shipped content, 2 clans, the first legal option.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from functools import cache
+from typing import Final, Literal, Protocol, TypeVar
+
+from hypothesis import strategies as st
+from msgspec.structs import replace
+
+from reference.content import base_content, catalogue, provisional_deck, validate, validate_deck
+from reference.model import (
+    COLOURS,
+    MEMBERS,
+    ROOM_SPACES,
+    Action,
+    Block,
+    CastleCard,
+    Climb,
+    ClimbUp,
+    Colour,
+    Content,
+    CourtierToGate,
+    DaimyoCard,
+    Deal,
+    DecisionKind,
+    Decline,
+    DecreeCard,
+    DecreeIcon,
+    DieTileIcon,
+    Difficulty,
+    DomainIcon,
+    DomainLine,
+    Effect,
+    Gain,
+    GainKind,
+    GardenCard,
+    GardenerTo,
+    GardenKind,
+    Influence,
+    LanternIcon,
+    LightIcon,
+    MemberIcon,
+    PayCheckpoint,
+    PayCoins,
+    ResourceChoice,
+    RivalIcon,
+    RivalKind,
+    Roll,
+    Setup,
+    Shuffle,
+    ShuffleFrame,
+    Slot,
+    Solo,
+    SoloCard,
+    SoloDeck,
+    Space,
+    StartingResourceCard,
+    State,
+    StopMove,
+    Trade,
+    WarriorTo,
+    WellIcon,
+    YardTile,
+)
+from reference.policies import POLICIES, Policy, greedy_policy
+from reference.rules.rival import deck as solo_deck_of
+from reference.rules.rival import start_order
+from reference.rules.rounds import _room_tiles, cards_in_use, dice_per_colour
+
+# ---- content from the icon vocabulary ------------------------------------------------------------
+
+T = TypeVar("T")
+Ex = TypeVar("Ex")
+
+
+class Draw(Protocol):
+    """Anything that draws a value from a strategy: a composite's ``draw`` or ``DataObject.draw``."""
+
+    def __call__(self, strategy: st.SearchStrategy[Ex], /) -> Ex: ...
+
+
+AMOUNTS: Final = st.integers(1, 3)
+GAINS: Final[st.SearchStrategy[Gain]] = st.builds(Gain, st.sampled_from(list(GainKind)), AMOUNTS)
+"""A plain gain of coins, a resource, seals or Clan Points. Rule: EFFECT.PLAIN_GAINS."""
+STEPS: Final[st.SearchStrategy[Influence]] = st.builds(Influence, AMOUNTS)
+LANTERN_ICONS: Final[st.SearchStrategy[tuple[Effect, ...]]] = st.lists(
+    st.one_of(GAINS, STEPS), min_size=1, max_size=2
+).map(tuple)
+"""What a Lantern Area may show: plain gains and steps (LANTERN.BACKS)."""
+TILE_REWARDS: Final[st.SearchStrategy[tuple[Effect, ...]]] = st.lists(
+    st.one_of(GAINS, st.builds(ResourceChoice, st.integers(1, 2))), min_size=1, max_size=2
+).map(tuple)
+"""A die tile's reward: gains or a resource choice."""
+
+
+def gains() -> st.SearchStrategy[Gain]:
+    """A plain gain of coins, a resource, seals or Clan Points. Rule: EFFECT.PLAIN_GAINS."""
+    return GAINS
+
+
+def lantern_icons() -> st.SearchStrategy[tuple[Effect, ...]]:
+    """What a Lantern Area may show: plain gains and steps (LANTERN.BACKS)."""
+    return LANTERN_ICONS
+
+
+@cache
+def _effects(decrees: tuple[str, ...], max_size: int) -> st.SearchStrategy[tuple[Effect, ...]]:
+    simple: list[st.SearchStrategy[Effect]] = [
+        GAINS,
+        STEPS,
+        st.builds(ResourceChoice, st.integers(1, 2)),
+        st.just(LanternIcon()),
+        st.just(WellIcon()),
+        st.builds(MemberIcon, st.sampled_from(list(MEMBERS))),
+        st.builds(DieTileIcon, st.one_of(st.none(), st.sampled_from(list(COLOURS)))),
+        st.just(LightIcon()),
+        st.just(DomainIcon()),
+    ]
+    if decrees:
+        simple.append(st.builds(DecreeIcon, st.sampled_from(list(decrees))))
+    one = st.one_of(simple)
+    paid = st.builds(PayCoins, st.integers(1, 4), st.lists(one, min_size=1, max_size=2).map(tuple))
+    icon: st.SearchStrategy[Effect] = st.one_of(one, paid)
+    return st.lists(icon, min_size=1, max_size=max_size).map(tuple)
+
+
+def effects(decrees: Sequence[str], *, max_size: int = 3) -> st.SearchStrategy[tuple[Effect, ...]]:
+    """A bundle of icons from the whole vocabulary (gains first: they are the most common)."""
+    return _effects(tuple(decrees), max_size)
+
+
+@cache
+def _paid_garden(decrees: tuple[str, ...]) -> st.SearchStrategy[tuple[Effect, ...]]:
+    return st.one_of(
+        _effects(decrees, 2),
+        st.builds(PayCoins, st.integers(1, 4), _effects(decrees, 2)).map(lambda p: (p,)),
+    )
+
+
+DIPLOMAT_ROWS: Final = st.sampled_from([((0,), (1, 2)), ((0, 1), (2,))])
+
+
+def _draw_content(draw: st.DrawFn) -> Content:
+    base = base_content()
+    decrees = tuple(d.id for d in base.decrees)
+    icons = _effects(decrees, 3)
+    stewards: list[CastleCard] = []
+    for card in base.stewards:
+        dark = draw(st.integers(0, 2))
+        blocks = tuple(Block((r,), r == dark, draw(icons)) for r in range(3))
+        stewards.append(replace(card, blocks=blocks, back=draw(LANTERN_ICONS)))
+    diplomats: list[CastleCard] = []
+    for card in base.diplomats:
+        rows = draw(DIPLOMAT_ROWS)
+        dark = draw(st.integers(0, 1))
+        blocks = tuple(Block(r, i == dark, draw(icons)) for i, r in enumerate(rows))
+        diplomats.append(replace(card, blocks=blocks, back=draw(LANTERN_ICONS)))
+    action_cards = tuple(
+        replace(
+            card,
+            blocks=tuple(replace(b, effects=draw(icons)) for b in card.blocks),
+            back=draw(LANTERN_ICONS),
+        )
+        for card in base.action_cards
+    )
+    starting = tuple(
+        StartingResourceCard(s.id, draw(_effects(decrees, 4)), draw(LANTERN_ICONS))
+        for s in base.starting_resources
+    )
+    decree_cards = tuple(DecreeCard(d.id, draw(LANTERN_ICONS)) for d in base.decrees)
+    daimyo = tuple(DaimyoCard(d.id, tuple(draw(_effects(decrees, 2)) for _ in range(3))) for d in base.daimyo)
+    gardens = tuple(GardenCard(g.id, g.kind, g.food, g.cp, draw(_paid_garden(decrees))) for g in base.gardens)
+    yard_tiles = tuple(
+        YardTile(t.id, draw(_effects(decrees, 2)), draw(_effects(decrees, 2))) for t in base.yard_tiles
+    )
+    colours = draw(st.permutations([t.colour for t in base.die_tiles]))
+    die_tiles = tuple(
+        replace(t, colour=colour, reward=draw(TILE_REWARDS))
+        for t, colour in zip(base.die_tiles, colours, strict=True)
+    )
+    domain = tuple(
+        DomainLine(
+            line.member,
+            line.colour,
+            line.row,
+            draw(_effects(decrees, 1)),
+            tuple(draw(_effects(decrees, 1)) for _ in range(5)),
+        )
+        for line in base.domain
+    )
+    content = replace(
+        base,
+        stewards=tuple(stewards),
+        diplomats=tuple(diplomats),
+        action_cards=action_cards,
+        starting_resources=starting,
+        decrees=decree_cards,
+        daimyo=daimyo,
+        gardens=gardens,
+        yard_tiles=yard_tiles,
+        die_tiles=die_tiles,
+        domain=domain,
+        provisional=("generated by properties.strategies.contents",),
+    )
+    validate(content, "generated content")
+    return content
+
+
+CONTENTS: Final[st.SearchStrategy[Content]] = st.composite(_draw_content)()
+
+
+def contents() -> st.SearchStrategy[Content]:
+    """Content generated from the icon vocabulary on the shipped layout (the same ids, card counts,
+    garden price ladder, yards and time track); every value passes ``validate``."""
+    return CONTENTS
+
+
+def _shipped_or(generated: float, strategy: st.SearchStrategy[T]) -> st.SearchStrategy[T | None]:
+    if generated <= 0:
+        return st.none()
+    if generated >= 1:
+        return strategy
+    weight = max(1, round(generated * 8))
+    none: st.SearchStrategy[T | None] = st.none()
+    return st.integers(0, 7).flatmap(lambda i: strategy if i < weight else none)
+
+
+def content_or_shipped(generated: float = 0.25) -> st.SearchStrategy[Content | None]:
+    """The shipped content (None, the shrink target) or, about ``generated`` of the time, generated
+    content."""
+    return _shipped_or(generated, CONTENTS)
+
+
+# ---- Solitaire decks -------------------------------------------------------------------------------
+
+RIVAL_ICONS: Final[st.SearchStrategy[RivalIcon]] = st.one_of(
+    st.builds(Gain, st.sampled_from([GainKind.CP, GainKind.COIN]), AMOUNTS),
+    STEPS,
+    st.builds(GardenerTo, st.one_of(st.none(), st.sampled_from(list(GardenKind)))),
+    st.builds(WarriorTo, st.sampled_from([5, 3, 1])),
+    st.just(CourtierToGate()),
+    st.builds(ClimbUp, st.sampled_from([1, 2])),
+)
+"""One icon of the rival's vocabulary. Rule: SOLO.ICONS."""
+_HALF: Final = st.lists(RIVAL_ICONS, min_size=0, max_size=3).map(tuple)
+
+
+def rival_icons() -> st.SearchStrategy[RivalIcon]:
+    """One icon of the rival's vocabulary. Rule: SOLO.ICONS."""
+    return RIVAL_ICONS
+
+
+RIVAL_SPACES: Final = (*ROOM_SPACES, Space.OUTSIDE_LEFT, Space.OUTSIDE_RIGHT, Space.WELL)
+"""Where a Solitaire card can send a die (no Domain line: SOLO.GOLDEN.NO_DOMAIN)."""
+_COLOURS: Final = st.sampled_from(list(COLOURS))
+_SLOTS: Final = st.sampled_from(list(Slot))
+_RIVAL_SPACE: Final = st.sampled_from(RIVAL_SPACES)
+
+
+def _solo_card(draw: st.DrawFn, card_id: str, bridge: Colour | None, slot: Slot | None) -> SoloCard:
+    return SoloCard(
+        id=card_id,
+        bridge=bridge if bridge is not None else draw(_COLOURS),
+        slot=slot if slot is not None else draw(_SLOTS),
+        space=draw(_RIVAL_SPACE),
+        top=draw(_HALF),
+        bottom=draw(_HALF),
+    )
+
+
+def _draw_deck(draw: st.DrawFn, complete: bool) -> SoloDeck:
+    cards: list[SoloCard] = []
+    if complete:
+        for colour in COLOURS:
+            for slot in (Slot.LEFT, Slot.RIGHT):
+                cards.append(_solo_card(draw, f"X{len(cards) + 1}", colour, slot))
+    extra = draw(st.integers(0 if complete else 2, 6))
+    for _ in range(extra):
+        cards.append(_solo_card(draw, f"X{len(cards) + 1}", None, None))
+    deck = SoloDeck(name="generated", provisional=True, cards=tuple(cards), note="properties.strategies")
+    validate_deck(deck, "generated deck")
+    return deck
+
+
+COMPLETE_DECKS: Final[st.SearchStrategy[SoloDeck]] = st.composite(lambda draw: _draw_deck(draw, True))()
+ANY_DECKS: Final[st.SearchStrategy[SoloDeck]] = st.composite(lambda draw: _draw_deck(draw, False))()
+
+
+def solo_decks(*, complete: bool = True) -> st.SearchStrategy[SoloDeck]:
+    """A generated Solitaire deck. ``complete`` decks name both ends of every bridge at least once
+    (as the shipped deck does), so that the rival always finds a die; without it a deck may name no
+    available die and the engine stops with RulesGap (SOLO.TURN.FIND_DIE), which ``validate_deck``
+    does not forbid."""
+    return COMPLETE_DECKS if complete else ANY_DECKS
+
+
+def deck_or_shipped(generated: float = 0.25) -> st.SearchStrategy[SoloDeck | None]:
+    """The shipped deck (None) or, about ``generated`` of the time, a generated complete deck."""
+    return _shipped_or(generated, COMPLETE_DECKS)
+
+
+# ---- setups -------------------------------------------------------------------------------------
+
+ACTION_ORDERS: Final = ("rows", "cards")
+"""The readings of READING.SOLO_ACTION_ORDER (default first)."""
+PAIR_COLOURS: Final = ("any", "die")
+"""The readings of READING.GINKGO_PAIR_COLOUR (default first)."""
+
+
+def solos(
+    *,
+    rival: RivalKind | None = None,
+    generated: float = 0.25,
+) -> st.SearchStrategy[Solo]:
+    """A solo game: either rival (or the given one), each difficulty, either reading, the shipped or a
+    generated deck."""
+    return st.builds(
+        Solo,
+        rival=st.just(rival) if rival is not None else st.sampled_from(list(RivalKind)),
+        difficulty=st.sampled_from(list(Difficulty)),
+        deck=deck_or_shipped(generated) if generated > 0 else st.none(),
+        action_order=st.sampled_from(ACTION_ORDERS),
+        pair_colour=st.sampled_from(PAIR_COLOURS),
+    )
+
+
+def setups(
+    *,
+    players: Sequence[int] = (2, 3, 4),
+    solo: bool | None = None,
+    rival: RivalKind | None = None,
+    generated: float = 0.25,
+) -> st.SearchStrategy[Setup]:
+    """Game setups. ``solo`` True: only solo games (against ``rival`` when given); False: only
+    multi-clan games with ``players``; None: both. ``generated`` is the share of games on generated
+    content (and, in solo games, on a generated deck)."""
+    content = content_or_shipped(generated) if generated > 0 else st.none()
+    multi = st.builds(Setup, players=st.sampled_from(list(players)), content=content)
+    single = st.builds(
+        Setup, players=st.just(2), content=content, solo=solos(rival=rival, generated=generated)
+    )
+    if solo is True:
+        return single
+    if solo is False:
+        return multi
+    return st.one_of(multi, single)
+
+
+# ---- chance outcomes -------------------------------------------------------------------------------
+
+
+@cache
+def _die_values(players: int) -> st.SearchStrategy[tuple[tuple[int, ...], ...]]:
+    per = dice_per_colour(players)
+    bridge = st.lists(st.integers(1, 6), min_size=per, max_size=per).map(tuple)
+    return st.tuples(bridge, bridge, bridge)
+
+
+@cache
+def _orders(items: tuple[str, ...]) -> st.SearchStrategy[tuple[str, ...]]:
+    return st.permutations(items).map(tuple)
+
+
+@cache
+def _turn_orders(n: int) -> st.SearchStrategy[tuple[int, ...]]:
+    return st.permutations(range(n)).map(tuple)
+
+
+@cache
+def _one_of(items: tuple[str, ...]) -> st.SearchStrategy[str]:
+    return st.sampled_from(items)
+
+
+def _mono_rooms(state: State, layout: Sequence[str]) -> int:
+    return sum(len(set(room)) == 1 for room in _room_tiles(catalogue(state.setup.content), tuple(layout)))
+
+
+def _repair_layout(state: State, drawn: Sequence[str]) -> tuple[str, ...]:
+    """The drawn die-tile order if no castle room shows a single colour; else the same order with
+    tiles swapped, one at a time, until none does (SETUP.DIE_TILES.NO_MONO). Deterministic, so the
+    drawn permutation still shrinks."""
+    tiles = list(drawn)
+    mono = _mono_rooms(state, tiles)
+    while mono:
+        for i in range(len(tiles)):
+            for j in range(i + 1, len(tiles)):
+                trial = tiles[:]
+                trial[i], trial[j] = trial[j], trial[i]
+                fewer = _mono_rooms(state, trial)
+                if fewer < mono:
+                    tiles, mono = trial, fewer
+                    break
+            else:
+                continue
+            break
+        else:  # pragma: no cover - a swap always helps with 5 tiles of each colour
+            raise AssertionError(f"cannot lay out die tiles {drawn}")
+    return tuple(tiles)
+
+
+def draw_deal(draw: Draw, state: State) -> Deal:
+    """The setup deal for ``state`` (a DEAL decision), drawn piece by piece: turn order, dice, the
+    castle decks, the Daimyo card, the garden piles, the yard tiles, the die-tile layout (no castle
+    room of a single colour: the drawn order is repaired by swaps, SETUP.DIE_TILES.NO_MONO), the
+    starting pairs and the Solitaire deck. Rules: RULING.CHANCE_DEAL, RULING.DIE_TILE_LAYOUT."""
+    setup = state.setup
+    c = catalogue(setup.content)
+    n = setup.players
+    solo = setup.solo
+    order = tuple(start_order(solo)) if solo is not None else draw(_turn_orders(n))
+    faces = sum(len(y.faces) for y in c.content.yards)
+    layout = _repair_layout(state, draw(_orders(tuple(t.id for t in c.content.die_tiles))))
+    pairs = 1 if solo is not None else n + 1
+    srs = draw(_orders(tuple(s.id for s in c.content.starting_resources)))[:pairs]
+    acts = draw(_orders(tuple(a.id for a in c.content.action_cards)))[:pairs]
+    deck_ids: tuple[str, ...] = ()
+    if solo is not None:
+        deck_ids = draw(_orders(tuple(card.id for card in solo_deck_of(state).cards)))
+    return Deal(
+        turn_order=order,
+        dice=draw(_die_values(n)),
+        stewards=draw(_orders(cards_in_use(c, n, 1))),
+        diplomats=draw(_orders(cards_in_use(c, n, 2))),
+        daimyo=draw(_one_of(tuple(d.id for d in c.content.daimyo))),
+        stone=draw(_orders(tuple(g.id for g in c.content.gardens if g.kind is GardenKind.STONE))),
+        plant=draw(_orders(tuple(g.id for g in c.content.gardens if g.kind is GardenKind.PLANT))),
+        yard_tiles=draw(_orders(tuple(t.id for t in c.content.yard_tiles)))[:faces],
+        die_tiles=layout,
+        pairs=tuple(zip(srs, acts, strict=True)),
+        solo_deck=deck_ids,
+    )
+
+
+def draw_roll(draw: Draw, state: State) -> Roll:
+    """The end-of-round re-roll (and, in a solo game, the reshuffled Solitaire deck).
+    Rules: RULING.CHANCE_ROLL, SOLO.ROUND.SHUFFLE."""
+    deck: tuple[str, ...] = ()
+    if state.setup.solo is not None:
+        deck = draw(_orders(tuple(card.id for card in solo_deck_of(state).cards)))
+    return Roll(draw(_die_values(state.setup.players)), deck)
+
+
+def draw_shuffle(draw: Draw, state: State) -> Shuffle:
+    """The Gingkogawa bot's reshuffle of its discard pile. Rule: GINKGO.DISCARD."""
+    top = state.stack[-1]
+    assert isinstance(top, ShuffleFrame)
+    return Shuffle(draw(_orders(top.pool)))
+
+
+def draw_outcome(draw: Draw, state: State) -> Deal | Roll | Shuffle:
+    """The chance outcome of the pending chance decision (the deal, a re-roll, a reshuffle)."""
+    kind = state.decision.kind
+    if kind is DecisionKind.DEAL:
+        return draw_deal(draw, state)
+    if kind is DecisionKind.ROLL:
+        return draw_roll(draw, state)
+    if kind is DecisionKind.SHUFFLE:
+        return draw_shuffle(draw, state)
+    raise ValueError(f"the state waits for a {kind.value} decision, not chance")
+
+
+def outcomes(state: State) -> st.SearchStrategy[Deal | Roll | Shuffle]:
+    """The chance outcome of the pending chance decision, as a strategy."""
+    return st.composite(lambda draw: draw_outcome(draw, state))()
+
+
+# ---- decisions ------------------------------------------------------------------------------------
+
+Style = Literal["eager", "uniform", "greedy"]
+"""How decisions are drawn:
+
+- ``eager``: the decision's own options 4 times as likely as declining, climbs twice as likely as
+  the other options (so the Daimyo's room fills), paying or refusing a checkpoint alike, seal trades
+  rarely; past a stack depth of 8 declining is preferred (so chains of optional actions end).
+- ``uniform``: every legal action, trades included, equally likely.
+- ``greedy``: the reference greedy policy's choice first and 3 times as likely as the rest together.
+"""
+
+STYLES: Final[tuple[Style, ...]] = ("eager", "uniform", "greedy")
+
+
+def styles(*, greedy: bool = True) -> st.SearchStrategy[Style]:
+    """A drawing style; ``eager`` (the shrink target) most often, ``greedy`` rarely (it is slow)."""
+    if not greedy:
+        return st.sampled_from(["eager", "eager", "uniform"])
+    return st.sampled_from(["eager", "eager", "eager", "uniform", "uniform", "eager", "eager", "greedy"])
+
+
+def policies() -> st.SearchStrategy[Policy]:
+    """One of the reference policies (``random``, ``greedy``), for games driven by a seeded policy."""
+    return st.sampled_from([POLICIES[name] for name in sorted(POLICIES)])
+
+
+_QUIET = (Decline, StopMove)
+
+
+def weights(state: State, options: Sequence[Action], style: Style) -> list[int]:
+    """The weight of each option under ``style`` (see :data:`Style`)."""
+    if style == "uniform":
+        return [1] * len(options)
+    deep = len(state.stack) > 8
+    out: list[int] = []
+    for action in options:
+        if isinstance(action, Trade):
+            out.append(1)
+        elif isinstance(action, (StopMove, PayCheckpoint)):
+            out.append(8)  # refusing a checkpoint is as interesting as paying it
+        elif isinstance(action, Decline):
+            out.append(16 if deep else 2)
+        elif deep:
+            out.append(1)
+        elif isinstance(action, Climb):
+            out.append(16)  # courtiers up the castle: the Daimyo's room fills
+        else:
+            out.append(8)
+    return out
+
+
+def choose(data: st.DataObject, state: State, options: Sequence[Action], style: Style) -> Action:
+    """Draw one of ``options`` with one integer draw: under the style's weights, shrinking towards the
+    first option (or, under ``greedy``, towards the greedy policy's choice)."""
+    ordered = list(options)
+    w = weights(state, ordered, style)
+    if style == "greedy":
+        pick = greedy_policy(state, ordered, random.Random(len(state.events) + state.turn))
+        i = ordered.index(pick)
+        ordered.insert(0, ordered.pop(i))
+        w = [3 * max(1, len(ordered) - 1)] + [1] * (len(ordered) - 1)
+    total = sum(w)
+    ticket = data.draw(st.integers(0, total - 1), label="decision")
+    for action, weight in zip(ordered, w, strict=True):
+        if ticket < weight:
+            return action
+        ticket -= weight
+    raise AssertionError("unreachable: the ticket is below the total weight")
+
+
+__all__ = [
+    "ACTION_ORDERS",
+    "PAIR_COLOURS",
+    "STYLES",
+    "Style",
+    "choose",
+    "content_or_shipped",
+    "contents",
+    "deck_or_shipped",
+    "draw_deal",
+    "draw_outcome",
+    "draw_roll",
+    "draw_shuffle",
+    "effects",
+    "outcomes",
+    "policies",
+    "provisional_deck",
+    "rival_icons",
+    "setups",
+    "solo_decks",
+    "solos",
+    "styles",
+    "weights",
+]

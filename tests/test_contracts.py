@@ -1,0 +1,60 @@
+"""The CrossHair contracts of properties/contracts.py (and those in the rule functions' docstrings),
+checked at run time on values drawn by Hypothesis; ``tox -e contracts`` checks them symbolically
+(ISSUE 5)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from hypothesis import assume, given
+from hypothesis import strategies as st
+
+from properties.contracts import CONTRACTS, DOMAINS, conditions, qualified, report, violations
+from reference.rules import placement
+
+
+@pytest.mark.parametrize("fn", CONTRACTS, ids=qualified)
+@given(data=st.data())
+def test_contract_holds(fn: Callable[..., Any], data: st.DataObject) -> None:
+    args = data.draw(st.tuples(*DOMAINS[fn]), label="arguments")
+    broken = violations(fn, *args)
+    assume(broken is not None)  # outside the contract's preconditions
+    assert broken == [], f"{qualified(fn)}{args}: postconditions broken: {broken}"
+
+
+@pytest.mark.parametrize("fn", CONTRACTS, ids=qualified)
+def test_every_contract_has_conditions_and_values(fn: Callable[..., Any]) -> None:
+    kinds = {c.kind for c in conditions(fn)}
+    assert kinds == {"pre", "post"}, qualified(fn)
+    assert len(DOMAINS[fn]) == len(fn.__code__.co_varnames[: fn.__code__.co_argcount])
+
+
+@pytest.mark.rule("PLACE.COIN_DIFFERENCE")
+def test_a_wrong_rule_breaks_its_contract(monkeypatch: pytest.MonkeyPatch) -> None:
+    from properties import contracts
+
+    monkeypatch.setattr(placement, "coin_difference", lambda die, covered: covered - die)
+    assert violations(contracts.placement_coins, 6, 0) == [
+        "__return__ == die - (3, 3, 3, 4, 4, 5, 5, 1, 6, 6, 6)[space]",
+        "(__return__ > 0) == (die > (3, 3, 3, 4, 4, 5, 5, 1, 6, 6, 6)[space])",
+    ]
+    assert violations(contracts.placement_coins, 0, 0) is None  # no die shows 0
+
+
+def test_the_crosshair_report_names_every_contract() -> None:
+    from properties import contracts
+
+    first = conditions(contracts.seal_gain)
+    post = next(c for c in first if c.kind == "post")
+    path = contracts.__file__
+    rows, ok = report(
+        [
+            f"{path}:{post.line}: info: Confirmed over all paths.",
+            f"{path}:1: error: false when calling seal_gain(5, 1) (which returns 6)",
+        ]
+    )
+    assert not ok
+    assert ("properties.contracts.seal_gain", post.expr, "Confirmed over all paths.") in rows
+    assert {name for name, _, _ in rows} == {qualified(fn) for fn in CONTRACTS}

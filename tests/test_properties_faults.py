@@ -1,0 +1,76 @@
+"""Planted faults are caught by the state machines, with the rule ID they break (ISSUE 5).
+
+Each test plants a fault in the engine with ``monkeypatch`` (a seal cap of 6, a hand-in per 4 coins,
+a rival that pays), runs a machine and checks that it fails naming the rule the fault breaks. The
+shrink phase is skipped here to keep the suite fast; ``wcref``'s README shows a shrunk game."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+from hypothesis import HealthCheck, Phase, settings
+from hypothesis.stateful import run_state_machine_as_test
+from msgspec.structs import replace
+
+from properties import machines
+from properties.machines import GameMachine, MultiClanGame, PropertyFailure, TokugawaGame
+from properties.settings import PROFILE
+from reference import wire
+from reference.model import Clan, GainKind
+from reference.rules import holdings
+from reference.rules import rival as rival_rules
+
+pytestmark = pytest.mark.skipif(PROFILE == "crosshair", reason="the machines do not run under CrossHair")
+
+FIND = settings(
+    max_examples=60,
+    stateful_step_count=320,
+    deadline=None,
+    database=None,
+    derandomize=True,
+    phases=[Phase.explicit, Phase.generate],
+    suppress_health_check=list(HealthCheck),
+)
+
+
+@pytest.fixture(autouse=True)
+def _traces_in(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setattr(machines, "FAILURES_DIR", tmp_path)
+    return tmp_path
+
+
+def _fails_with(machine: type[GameMachine], rule: str, traces: Path) -> str:
+    with pytest.raises(PropertyFailure) as caught:
+        run_state_machine_as_test(machine, settings=FIND)
+    message = str(caught.value)
+    assert message.startswith(f"[{rule}]"), message
+    trace = traces / f"{machine.__name__}-{rule}.trace.json"
+    assert trace.exists()
+    replayed = wire.replay(wire.read_trace(trace))  # the failing game replays under the fault
+    assert replayed.board is not None
+    return message
+
+
+@pytest.mark.rule("SEALS.CAP")
+def test_a_seal_cap_of_6_is_caught(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setattr(holdings, "SEAL_CAP", 6)
+    assert "6 seals" in _fails_with(MultiClanGame, "SEALS.CAP", tmp_path)
+
+
+@pytest.mark.rule("SOLO.ROUND.HAND_IN")
+def test_a_hand_in_per_4_coins_is_caught(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setattr(rival_rules, "HAND_IN_RATE", {0: 4, 1: 5})
+    _fails_with(TokugawaGame, "SOLO.ROUND.HAND_IN", tmp_path)
+
+
+@pytest.mark.rule("SOLO.GOLDEN.NEVER_PAYS")
+def test_a_rival_that_pays_is_caught(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    def gain(clan: Clan, what: GainKind, n: int) -> Clan:
+        if what is GainKind.COIN and n == 0 and clan.coins > 0:
+            return replace(clan, coins=clan.coins - 1)  # the rival pays for a low die
+        return holdings.gain(clan, what, n)
+
+    monkeypatch.setattr(rival_rules, "holdings", SimpleNamespace(gain=gain))
+    _fails_with(TokugawaGame, "SOLO.GOLDEN.NEVER_PAYS", tmp_path)

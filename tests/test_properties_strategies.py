@@ -1,0 +1,113 @@
+"""The strategies of properties/strategies.py: generated content and Solitaire decks are valid, every
+setup starts a game, chance outcomes are accepted, decisions are drawn among the legal actions; and
+the property code cites only registered rule IDs (ISSUE 5)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from properties import strategies as strat
+from reference.content import validate, validate_deck
+from reference.engine import apply, is_chance, legal_actions, new_game
+from reference.model import (
+    COLOURS,
+    Climb,
+    Content,
+    Decision,
+    DecisionKind,
+    Decline,
+    Floor,
+    Phase,
+    Setup,
+    Slot,
+    SoloDeck,
+    State,
+    StopMove,
+    Trade,
+)
+from reference.rulebook import rule_ids
+
+FEW = settings(max_examples=25)
+
+
+@FEW
+@given(strat.contents())
+def test_generated_content_is_valid(content: Content) -> None:
+    validate(content, "generated")
+    assert content.provisional
+
+
+@FEW
+@given(strat.solo_decks())
+def test_generated_decks_are_valid_and_name_every_bridge_end(deck: SoloDeck) -> None:
+    validate_deck(deck, "generated")
+    named = {(card.bridge, card.slot) for card in deck.cards}
+    assert {(c, s) for c in COLOURS for s in (Slot.LEFT, Slot.RIGHT)} <= named
+
+
+@FEW
+@given(strat.solo_decks(complete=False))
+def test_any_generated_deck_is_valid(deck: SoloDeck) -> None:
+    validate_deck(deck, "generated")
+
+
+@FEW
+@given(setup=strat.setups(), data=st.data())
+def test_every_setup_deals_and_every_decision_is_legal(setup: Setup, data: st.DataObject) -> None:
+    state = new_game(setup)
+    state = apply(state, strat.draw_outcome(data.draw, state))
+    assert state.board is not None
+    for _ in range(12):
+        if is_chance(state):
+            action = strat.draw_outcome(data.draw, state)
+        else:
+            options = legal_actions(state)
+            action = strat.choose(data, state, options, data.draw(strat.styles()))
+            assert action in options
+        state = apply(state, action)
+
+
+def test_the_setups_cover_clans_rivals_and_readings() -> None:
+    seen: set[tuple[object, ...]] = set()
+
+    @settings(max_examples=200, database=None)
+    @given(strat.setups(generated=0))
+    def collect(setup: Setup) -> None:
+        solo = setup.solo
+        if solo is None:
+            seen.add(("clans", setup.players))
+        else:
+            seen.add((solo.rival, solo.difficulty, solo.action_order, solo.pair_colour))
+
+    collect()
+    assert {("clans", 2), ("clans", 3), ("clans", 4)} <= seen
+    assert len(seen) >= 20  # most of 2 rivals x 3 difficulties x 2 x 2 readings
+
+
+def test_weights_prefer_acting_and_end_deep_chains() -> None:
+    shallow = State(setup=Setup(), phase=Phase.TURNS, decision=Decision(DecisionKind.COURTIER, 0))
+    options = (Climb(Floor.GATE, 1), Decline(), StopMove(), Trade(None))
+    assert strat.weights(shallow, options, "eager") == [16, 2, 8, 1]
+    assert strat.weights(shallow, options, "uniform") == [1, 1, 1, 1]
+
+
+ID = re.compile(r"\b((?:[A-Z][A-Z0-9_]*\.)+[A-Z][A-Z0-9_]*)\b")
+
+
+def test_the_properties_cite_only_registered_rule_ids() -> None:
+    known = rule_ids()
+    families = {i.split(".")[0] for i in known}
+    root = Path(__file__).resolve().parent.parent / "properties"
+    unknown = sorted(
+        {
+            name
+            for path in root.glob("*.py")
+            for name in ID.findall(path.read_text(encoding="utf-8"))
+            if name.split(".")[0] in families and name not in known and not name.endswith(".py")
+        }
+    )
+    assert unknown == []
