@@ -279,6 +279,7 @@ class GameMachine(RuleBasedStateMachine):
         self.courtier_parts: dict[int, list[int]] = {}
         self.reached: set[str] = set()
         self.failed = False
+        self.busy = 0
 
     # ---- reporting ----------------------------------------------------------------------------
 
@@ -338,12 +339,13 @@ class GameMachine(RuleBasedStateMachine):
         if is_chance(state):
             action = strat.draw_outcome(data.draw, state)
         else:
-            action = strat.choose(data, state, legal, self.style)
+            action = strat.choose(data, state, legal, self.style, self.busy)
             if self.every_legal_applies:
                 self._every_legal_applies(state, legal)
         self._illegal_refused(state, legal)
         self._courtier_before(state, action)
         after = self._apply(state, action)
+        self.busy = 0 if isinstance(action, (PlaceDie, TakePair, Deal, Roll)) else self.busy + 1
         self.before, self.action, self.state = state, action, after
         self._check(check_state(after))
         self._check(check_step(state, action, after))
@@ -568,7 +570,7 @@ class GameMachine(RuleBasedStateMachine):
                 r.add("checkpoint unaffordable (stopped)")
             elif "no card is left to reveal" in line:
                 r.add("Hard bonus with no card left (RULING.GINKGO_HARD_NO_CARD)")
-            elif "(rival) cannot do" in line:
+            elif "cannot do '" in line:
                 r.add("rival action undoable (SOLO.TURN.UNDOABLE)")
 
     # ---- invariants, named after the rules they guard ---------------------------------------------
@@ -691,14 +693,14 @@ class TokugawaGame(GameMachine):
     """Solo against the Tokugawa rival: every difficulty and reading, shipped or generated deck."""
 
     setups = strat.setups(solo=True, rival=RivalKind.TOKUGAWA, generated=0.25)
-    styles = strat.styles(greedy=False)
+    styles = strat.styles(greedy=False, drain=True)
 
 
 class GingkogawaGame(GameMachine):
     """Solo against the Gingkogawa bot: every difficulty and reading, shipped or generated deck."""
 
     setups = strat.setups(solo=True, rival=RivalKind.GINGKOGAWA, generated=0.25)
-    styles = strat.styles(greedy=False)
+    styles = strat.styles(greedy=False, drain=True)
 
 
 class GeneratedContentGame(GameMachine):

@@ -13,6 +13,7 @@ The machines take their number of games from :func:`games` (a share of the profi
 
 from __future__ import annotations
 
+import importlib.util
 import os
 from typing import Final
 
@@ -43,14 +44,17 @@ settings.register_profile(
     suppress_health_check=_SLOW,
     verbosity=Verbosity.normal,
 )
-settings.register_profile(
-    "crosshair",
-    backend="crosshair",
-    deadline=None,
-    max_examples=50,
-    database=None,
-    suppress_health_check=[*_SLOW, HealthCheck.differing_executors],
-)
+if importlib.util.find_spec("hypothesis_crosshair_provider") is not None:
+    # only where hypothesis-crosshair is installed (the `contracts` extra): Hypothesis refuses to
+    # register a profile whose backend it cannot find
+    settings.register_profile(
+        "crosshair",
+        backend="crosshair",
+        deadline=None,
+        max_examples=50,
+        database=None,
+        suppress_health_check=[*_SLOW, HealthCheck.differing_executors],
+    )
 
 PROFILE: str = "default"
 """The name of the loaded profile."""

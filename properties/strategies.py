@@ -60,6 +60,7 @@ from reference.model import (
     MemberIcon,
     PayCheckpoint,
     PayCoins,
+    PlaceDie,
     ResourceChoice,
     RivalIcon,
     RivalKind,
@@ -238,9 +239,9 @@ def _shipped_or(generated: float, strategy: st.SearchStrategy[T]) -> st.SearchSt
         return st.none()
     if generated >= 1:
         return strategy
-    weight = max(1, round(generated * 8))
+    shipped = 8 - max(1, round(generated * 8))
     none: st.SearchStrategy[T | None] = st.none()
-    return st.integers(0, 7).flatmap(lambda i: strategy if i < weight else none)
+    return st.integers(0, 7).flatmap(lambda i: none if i < shipped else strategy)
 
 
 def content_or_shipped(generated: float = 0.25) -> st.SearchStrategy[Content | None]:
@@ -271,7 +272,9 @@ def rival_icons() -> st.SearchStrategy[RivalIcon]:
 RIVAL_SPACES: Final = (*ROOM_SPACES, Space.OUTSIDE_LEFT, Space.OUTSIDE_RIGHT, Space.WELL)
 """Where a Solitaire card can send a die (no Domain line: SOLO.GOLDEN.NO_DOMAIN)."""
 _COLOURS: Final = st.sampled_from(list(COLOURS))
-_SLOTS: Final = st.sampled_from(list(Slot))
+_SLOTS: Final = st.sampled_from([Slot.CENTRE, Slot.CENTRE, Slot.LEFT, Slot.RIGHT])
+"""Extra cards name the centre slot more often: it is often empty, so the rival flips on, and small
+decks run out (RULING.SOLO_DECK_EXHAUSTED, GINKGO.DISCARD)."""
 _RIVAL_SPACE: Final = st.sampled_from(RIVAL_SPACES)
 
 
@@ -484,24 +487,30 @@ def outcomes(state: State) -> st.SearchStrategy[Deal | Roll | Shuffle]:
 
 # ---- decisions ------------------------------------------------------------------------------------
 
-Style = Literal["eager", "uniform", "greedy"]
+Style = Literal["eager", "uniform", "greedy", "drain"]
 """How decisions are drawn:
 
 - ``eager``: the decision's own options 4 times as likely as declining, climbs twice as likely as
   the other options (so the Daimyo's room fills), paying or refusing a checkpoint alike, seal trades
-  rarely; past a stack depth of 8 declining is preferred (so chains of optional actions end).
+  rarely; past a stack depth of 8, or after 24 decisions in one turn, declining is preferred (so
+  chains and loops of optional actions end).
 - ``uniform``: every legal action, trades included, equally likely.
 - ``greedy``: the reference greedy policy's choice first and 3 times as likely as the rest together.
+- ``drain``: as ``eager``, but dice are taken from the emptiest bridge first, so that bridges run
+  dry and the rival's search flips through its deck (RULING.SOLO_DECK_EXHAUSTED, GINKGO.DISCARD).
 """
 
-STYLES: Final[tuple[Style, ...]] = ("eager", "uniform", "greedy")
+STYLES: Final[tuple[Style, ...]] = ("eager", "uniform", "greedy", "drain")
 
 
-def styles(*, greedy: bool = True) -> st.SearchStrategy[Style]:
-    """A drawing style; ``eager`` (the shrink target) most often, ``greedy`` rarely (it is slow)."""
-    if not greedy:
-        return st.sampled_from(["eager", "eager", "uniform"])
-    return st.sampled_from(["eager", "eager", "eager", "uniform", "uniform", "eager", "eager", "greedy"])
+def styles(*, greedy: bool = True, drain: bool = False) -> st.SearchStrategy[Style]:
+    """A drawing style; ``eager`` (the shrink target) most often, ``greedy`` rarely (it is slow),
+    ``drain`` (with ``drain``) a quarter of the time."""
+    chosen: list[Style] = ["eager", "eager", "eager", "uniform", "uniform", "eager", "eager"]
+    chosen.append("greedy" if greedy else "eager")
+    if drain:
+        chosen = [*chosen[:6], "drain", "drain"]
+    return st.sampled_from(chosen)
 
 
 def policies() -> st.SearchStrategy[Policy]:
@@ -512,11 +521,17 @@ def policies() -> st.SearchStrategy[Policy]:
 _QUIET = (Decline, StopMove)
 
 
-def weights(state: State, options: Sequence[Action], style: Style) -> list[int]:
-    """The weight of each option under ``style`` (see :data:`Style`)."""
+LONG_TURN: Final = 24
+"""Decisions within one turn after which ``eager`` prefers declining (ends free loops of optional
+actions that generated content can build, e.g. a Domain action whose card block offers it again)."""
+
+
+def weights(state: State, options: Sequence[Action], style: Style, busy: int = 0) -> list[int]:
+    """The weight of each option under ``style`` (see :data:`Style`); ``busy`` is the number of
+    decisions already taken in this turn."""
     if style == "uniform":
         return [1] * len(options)
-    deep = len(state.stack) > 8
+    deep = len(state.stack) > 8 or busy > LONG_TURN
     out: list[int] = []
     for action in options:
         if isinstance(action, Trade):
@@ -527,6 +542,8 @@ def weights(state: State, options: Sequence[Action], style: Style) -> list[int]:
             out.append(16 if deep else 2)
         elif deep:
             out.append(1)
+        elif style == "drain" and isinstance(action, PlaceDie):
+            out.append(24 if _bridge_count(state, action.bridge) == _fewest(state) else 1)
         elif isinstance(action, Climb):
             out.append(16)  # courtiers up the castle: the Daimyo's room fills
         else:
@@ -534,11 +551,25 @@ def weights(state: State, options: Sequence[Action], style: Style) -> list[int]:
     return out
 
 
-def choose(data: st.DataObject, state: State, options: Sequence[Action], style: Style) -> Action:
+def _bridge_count(state: State, colour: Colour) -> int:
+    board = state.board
+    assert board is not None
+    return board.bridges[COLOURS.index(colour)].count()
+
+
+def _fewest(state: State) -> int:
+    board = state.board
+    assert board is not None
+    return min((b.count() for b in board.bridges if b.count() > 0), default=0)
+
+
+def choose(
+    data: st.DataObject, state: State, options: Sequence[Action], style: Style, busy: int = 0
+) -> Action:
     """Draw one of ``options`` with one integer draw: under the style's weights, shrinking towards the
     first option (or, under ``greedy``, towards the greedy policy's choice)."""
     ordered = list(options)
-    w = weights(state, ordered, style)
+    w = weights(state, ordered, style, busy)
     if style == "greedy":
         pick = greedy_policy(state, ordered, random.Random(len(state.events) + state.turn))
         i = ordered.index(pick)
