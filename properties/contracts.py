@@ -664,8 +664,7 @@ def conditions(fn: Callable[..., Any]) -> list[Condition]:
 def violations(fn: Callable[..., Any], *args: Any) -> list[str] | None:
     """Check a function's contracts on ``args``: None when a precondition fails (the call is not
     in the contract's domain), else the postconditions that fail (empty when all hold)."""
-    names = list(inspect.signature(fn).parameters)
-    bound = dict(zip(names, args, strict=True))
+    bound = dict(inspect.signature(fn).bind(*args).arguments)
     scope = dict(fn.__globals__)
     conds = conditions(fn)
     for cond in conds:

@@ -31,8 +31,10 @@ from reference.model import (
     MEMBERS,
     ROOM_SPACES,
     Action,
+    Audience,
     Block,
     CastleCard,
+    ChooseMember,
     Climb,
     ClimbUp,
     Colour,
@@ -49,6 +51,7 @@ from reference.model import (
     DomainIcon,
     DomainLine,
     Effect,
+    End,
     Gain,
     GainKind,
     GardenCard,
@@ -57,6 +60,7 @@ from reference.model import (
     Influence,
     LanternIcon,
     LightIcon,
+    Member,
     MemberIcon,
     PayCheckpoint,
     PayCoins,
@@ -289,35 +293,48 @@ def _solo_card(draw: st.DrawFn, card_id: str, bridge: Colour | None, slot: Slot 
     )
 
 
-def _draw_deck(draw: st.DrawFn, complete: bool) -> SoloDeck:
+DeckKind = Literal["complete", "lean", "any"]
+"""How much of the bridges a generated deck names:
+
+- ``complete``: both ends of every bridge (as the shipped deck does) and up to 6 more cards;
+- ``lean``: only the left end of every bridge and up to 3 more cards. Still safe in a solo game: the
+  rival plays with at least 4 dice left on the bridges, so some bridge holds 2 dice and its left end
+  is named; small, so the rival's deck runs out (RULING.SOLO_DECK_EXHAUSTED, GINKGO.DISCARD);
+- ``any``: 2 to 6 cards naming anything; the rival may then find no die at all, a RulesGap
+  (SOLO.TURN.FIND_DIE) that ``validate_deck`` does not prevent.
+"""
+
+
+def _draw_deck(draw: st.DrawFn, kind: DeckKind) -> SoloDeck:
     cards: list[SoloCard] = []
-    if complete:
-        for colour in COLOURS:
-            for slot in (Slot.LEFT, Slot.RIGHT):
-                cards.append(_solo_card(draw, f"X{len(cards) + 1}", colour, slot))
-    extra = draw(st.integers(0 if complete else 2, 6))
-    for _ in range(extra):
+    ends = {"complete": (Slot.LEFT, Slot.RIGHT), "lean": (Slot.LEFT,), "any": ()}[kind]
+    for colour in COLOURS:
+        for slot in ends:
+            cards.append(_solo_card(draw, f"X{len(cards) + 1}", colour, slot))
+    low, high = {"complete": (0, 6), "lean": (0, 3), "any": (2, 6)}[kind]
+    for _ in range(draw(st.integers(low, high))):
         cards.append(_solo_card(draw, f"X{len(cards) + 1}", None, None))
-    deck = SoloDeck(name="generated", provisional=True, cards=tuple(cards), note="properties.strategies")
+    deck = SoloDeck(
+        name=f"generated-{kind}", provisional=True, cards=tuple(cards), note="properties.strategies"
+    )
     validate_deck(deck, "generated deck")
     return deck
 
 
-COMPLETE_DECKS: Final[st.SearchStrategy[SoloDeck]] = st.composite(lambda draw: _draw_deck(draw, True))()
-ANY_DECKS: Final[st.SearchStrategy[SoloDeck]] = st.composite(lambda draw: _draw_deck(draw, False))()
+DECKS: Final[dict[str, st.SearchStrategy[SoloDeck]]] = {
+    kind: st.composite(lambda draw, kind=kind: _draw_deck(draw, kind))()
+    for kind in ("complete", "lean", "any")
+}
 
 
-def solo_decks(*, complete: bool = True) -> st.SearchStrategy[SoloDeck]:
-    """A generated Solitaire deck. ``complete`` decks name both ends of every bridge at least once
-    (as the shipped deck does), so that the rival always finds a die; without it a deck may name no
-    available die and the engine stops with RulesGap (SOLO.TURN.FIND_DIE), which ``validate_deck``
-    does not forbid."""
-    return COMPLETE_DECKS if complete else ANY_DECKS
+def solo_decks(kind: DeckKind = "complete") -> st.SearchStrategy[SoloDeck]:
+    """A generated Solitaire deck of the given kind (see :data:`DeckKind`)."""
+    return DECKS[kind]
 
 
 def deck_or_shipped(generated: float = 0.25) -> st.SearchStrategy[SoloDeck | None]:
-    """The shipped deck (None) or, about ``generated`` of the time, a generated complete deck."""
-    return _shipped_or(generated, COMPLETE_DECKS)
+    """The shipped deck (None) or, about ``generated`` of the time, a generated complete or lean deck."""
+    return _shipped_or(generated, st.one_of(DECKS["complete"], DECKS["lean"]))
 
 
 # ---- setups -------------------------------------------------------------------------------------
@@ -332,14 +349,17 @@ def solos(
     *,
     rival: RivalKind | None = None,
     generated: float = 0.25,
+    decks: st.SearchStrategy[SoloDeck | None] | None = None,
 ) -> st.SearchStrategy[Solo]:
     """A solo game: either rival (or the given one), each difficulty, either reading, the shipped or a
-    generated deck."""
+    generated deck (``decks`` replaces that choice)."""
+    if decks is None:
+        decks = deck_or_shipped(generated) if generated > 0 else st.none()
     return st.builds(
         Solo,
         rival=st.just(rival) if rival is not None else st.sampled_from(list(RivalKind)),
         difficulty=st.sampled_from(list(Difficulty)),
-        deck=deck_or_shipped(generated) if generated > 0 else st.none(),
+        deck=decks,
         action_order=st.sampled_from(ACTION_ORDERS),
         pair_colour=st.sampled_from(PAIR_COLOURS),
     )
@@ -351,14 +371,18 @@ def setups(
     solo: bool | None = None,
     rival: RivalKind | None = None,
     generated: float = 0.25,
+    decks: st.SearchStrategy[SoloDeck | None] | None = None,
 ) -> st.SearchStrategy[Setup]:
     """Game setups. ``solo`` True: only solo games (against ``rival`` when given); False: only
     multi-clan games with ``players``; None: both. ``generated`` is the share of games on generated
-    content (and, in solo games, on a generated deck)."""
+    content (and, in solo games, on a generated deck; ``decks`` replaces the deck choice)."""
     content = content_or_shipped(generated) if generated > 0 else st.none()
     multi = st.builds(Setup, players=st.sampled_from(list(players)), content=content)
     single = st.builds(
-        Setup, players=st.just(2), content=content, solo=solos(rival=rival, generated=generated)
+        Setup,
+        players=st.just(2),
+        content=content,
+        solo=solos(rival=rival, generated=generated, decks=decks),
     )
     if solo is True:
         return single
@@ -529,9 +553,9 @@ actions that generated content can build, e.g. a Domain action whose card block 
 def weights(state: State, options: Sequence[Action], style: Style, busy: int = 0) -> list[int]:
     """The weight of each option under ``style`` (see :data:`Style`); ``busy`` is the number of
     decisions already taken in this turn."""
-    if style == "uniform":
-        return [1] * len(options)
     deep = len(state.stack) > 8 or busy > LONG_TURN
+    if style == "uniform" and busy <= LONG_TURN:
+        return [1] * len(options)
     out: list[int] = []
     for action in options:
         if isinstance(action, Trade):
@@ -543,9 +567,10 @@ def weights(state: State, options: Sequence[Action], style: Style, busy: int = 0
         elif deep:
             out.append(1)
         elif style == "drain" and isinstance(action, PlaceDie):
-            out.append(24 if _bridge_count(state, action.bridge) == _fewest(state) else 1)
-        elif isinstance(action, Climb):
-            out.append(16)  # courtiers up the castle: the Daimyo's room fills
+            fewest = _bridge_count(state, action.bridge) == _fewest(state)
+            out.append((24 if action.end is End.LEFT else 8) if fewest else 1)
+        elif isinstance(action, (Climb, Audience)) or action == ChooseMember(Member.COURTIER):
+            out.append(16)  # courtiers into and up the castle: rooms empty their decks, favours fill
         else:
             out.append(8)
     return out

@@ -4,6 +4,7 @@ checked at run time on values drawn by Hypothesis; ``tox -e contracts`` checks t
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
 from typing import Any
 
@@ -26,9 +27,12 @@ def test_contract_holds(fn: Callable[..., Any], data: st.DataObject) -> None:
 
 @pytest.mark.parametrize("fn", CONTRACTS, ids=qualified)
 def test_every_contract_has_conditions_and_values(fn: Callable[..., Any]) -> None:
+    parameters = inspect.signature(fn).parameters.values()
+    if any(p.kind is inspect.Parameter.VAR_POSITIONAL for p in parameters):
+        pytest.skip("wrapped by a mutation-testing trampoline (mutmut)")
     kinds = {c.kind for c in conditions(fn)}
     assert kinds == {"pre", "post"}, qualified(fn)
-    assert len(DOMAINS[fn]) == len(fn.__code__.co_varnames[: fn.__code__.co_argcount])
+    assert len(DOMAINS[fn]) == len(parameters)
 
 
 @pytest.mark.rule("PLACE.COIN_DIFFERENCE")

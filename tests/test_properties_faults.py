@@ -15,10 +15,12 @@ from hypothesis.stateful import run_state_machine_as_test
 from msgspec.structs import replace
 
 from properties import machines
+from properties import strategies as strat
 from properties.machines import GameMachine, MultiClanGame, PropertyFailure, TokugawaGame
 from properties.settings import PROFILE
 from reference import wire
-from reference.model import Clan, GainKind
+from reference.errors import TraceError
+from reference.model import Clan, GainKind, RivalKind
 from reference.rules import holdings
 from reference.rules import rival as rival_rules
 
@@ -74,3 +76,21 @@ def test_a_rival_that_pays_is_caught(monkeypatch: pytest.MonkeyPatch, tmp_path: 
 
     monkeypatch.setattr(rival_rules, "holdings", SimpleNamespace(gain=gain))
     _fails_with(TokugawaGame, "SOLO.GOLDEN.NEVER_PAYS", tmp_path)
+
+
+class AnyDeckTokugawaGame(TokugawaGame):
+    """The Tokugawa rival with generated decks that may name too few bridge slots."""
+
+    setups = strat.setups(solo=True, rival=RivalKind.TOKUGAWA, generated=0, decks=strat.solo_decks("any"))
+
+
+@pytest.mark.rule("SOLO.TURN.FIND_DIE")
+def test_a_rules_gap_fails_the_property_with_a_replayable_trace(tmp_path: Path) -> None:
+    # validate_deck accepts a deck whose cards name too few bridge slots; once none of them holds a
+    # die, the rival cannot find one: the engine stops with RulesGap, and the property reports it
+    with pytest.raises(PropertyFailure) as caught:
+        run_state_machine_as_test(AnyDeckTokugawaGame, settings=FIND)
+    assert str(caught.value).startswith("[SOLO.TURN.FIND_DIE] RulesGap"), caught.value
+    trace = tmp_path / "AnyDeckTokugawaGame-SOLO.TURN.FIND_DIE.trace.json"
+    with pytest.raises(TraceError, match=r"SOLO\.TURN\.FIND_DIE"):
+        wire.replay(wire.read_trace(trace))  # the trace's last action reaches the gap again

@@ -16,10 +16,10 @@ TestMultiClanGames = MultiClanGame.TestCase
 TestMultiClanGames.settings = machine_settings(0.4, steps=320)
 
 TestTokugawaGames = TokugawaGame.TestCase
-TestTokugawaGames.settings = machine_settings(0.2, steps=160)
+TestTokugawaGames.settings = machine_settings(0.2, steps=300)
 
 TestGingkogawaGames = GingkogawaGame.TestCase
-TestGingkogawaGames.settings = machine_settings(0.2, steps=160)
+TestGingkogawaGames.settings = machine_settings(0.2, steps=300)
 
 TestGeneratedContentGames = GeneratedContentGame.TestCase
 TestGeneratedContentGames.settings = machine_settings(0.2, steps=400)

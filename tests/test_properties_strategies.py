@@ -50,7 +50,14 @@ def test_generated_decks_are_valid_and_name_every_bridge_end(deck: SoloDeck) -> 
 
 
 @FEW
-@given(strat.solo_decks(complete=False))
+@given(strat.solo_decks("lean"))
+def test_lean_decks_name_the_left_end_of_every_bridge(deck: SoloDeck) -> None:
+    validate_deck(deck, "generated")
+    assert {(c, Slot.LEFT) for c in COLOURS} <= {(card.bridge, card.slot) for card in deck.cards}
+
+
+@FEW
+@given(strat.solo_decks("any"))
 def test_any_generated_deck_is_valid(deck: SoloDeck) -> None:
     validate_deck(deck, "generated")
 
