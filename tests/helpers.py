@@ -55,35 +55,17 @@ from reference.model import (
     TakePair,
     Trade,
 )
+from reference.steps import STANDARD_DIE_TILES, STANDARD_DIPLOMATS, STANDARD_STEWARDS
 from reference.wire import decode_state, encode
 
-STEWARDS_2P: tuple[str, ...] = ("S2", "S5", "S9", "S4", "S7", "S10", "S12", "S13", "S15")
-DIPLOMATS_2P: tuple[str, ...] = ("D2", "D6", "D3", "D4", "D5", "D7", "D8", "D10", "D11")
+# The standard deal is shared with the scenario steps (reference/steps.py), so unit tests and
+# scenario examples start from the same board. Die tiles in slot order: Steward rooms 0-2 (S2, S5,
+# S9: top, middle, bottom), Diplomat rooms 3-4 (D2, D6: block 1, block 2), then the two Well tiles.
+STEWARDS_2P: tuple[str, ...] = STANDARD_STEWARDS
+DIPLOMATS_2P: tuple[str, ...] = STANDARD_DIPLOMATS
 STEWARDS_ALL: tuple[str, ...] = (*STEWARDS_2P, "S1", "S3", "S6", "S8", "S11", "S14")
 DIPLOMATS_ALL: tuple[str, ...] = (*DIPLOMATS_2P, "D1", "D9", "D12")
-DIE_TILES: tuple[str, ...] = (
-    # Steward room 0 (S2): top, middle, bottom
-    "white-iron",
-    "coral-iron",
-    "coral-food",
-    # Steward room 1 (S5)
-    "black-iron",
-    "white-food",
-    "coral-pearl",
-    # Steward room 2 (S9)
-    "coral-choice",
-    "black-food",
-    "white-pearl",
-    # Diplomat room 3 (D2): block 1, block 2
-    "black-pearl",
-    "white-choice",
-    # Diplomat room 4 (D6)
-    "white-coin",
-    "black-choice",
-    # the Well
-    "coral-coin",
-    "black-coin",
-)
+DIE_TILES: tuple[str, ...] = STANDARD_DIE_TILES
 STONE: tuple[str, ...] = ("G1", "G3", "G5", "G2", "G4")
 PLANT: tuple[str, ...] = ("G7", "G9", "G10", "G6", "G8")
 YARD_TILES: tuple[str, ...] = ("Y4", "Y5", "Y6", "Y1")
