@@ -36,8 +36,8 @@ from reference.conformance import commands as conformance
 from reference.content import load_deck
 from reference.docs import docs_command
 from reference.errors import WhiteCastleError
-from reference.model import DecisionKind, Difficulty, Phase, RivalKind, ScoreLine, Setup, Solo, State
-from reference.play import GameRecord, Step, play_game, same_policy
+from reference.model import Action, DecisionKind, Difficulty, Phase, RivalKind, ScoreLine, Setup, Solo, State
+from reference.play import GameRecord, Step, play_game, same_policy, step_of
 from reference.policies import POLICIES
 from reference.rulebook import STATUSES, RuleEntry, load_register
 from reference.rules.common import clan_name
@@ -379,13 +379,28 @@ def _play(setup: Setup, policy: str, seed: int, *, keep_steps: bool = True) -> G
 
 @cli.command()
 @click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
-def replay(file: Path) -> None:
-    """Replay a trace FILE and check that it reaches the recorded final state."""
+@click.option(
+    "--log", "show_log", is_flag=True, help="Print the game's log as it replays (up to a refused action too)."
+)
+def replay(file: Path, show_log: bool) -> None:
+    """Replay a trace FILE and check that it reaches the recorded final state. A trace may stop
+    before the game's end (a shrunk failing game from the property suite, for one)."""
+    steps: list[Step] = []
+
+    def keep(state: State, action: Action, after: State) -> None:
+        steps.append(step_of(state, action, after))
+
     try:
         trace = wire.read_trace(file)
-        final = wire.replay(trace, where=str(file))
+        final = wire.replay(trace, where=str(file), on_step=keep if show_log else None)
     except WhiteCastleError as exc:
+        for line in log_lines(steps):
+            click.echo(line)
         raise UserError(str(exc).replace("\n", " ")) from exc
+    for line in log_lines(steps):
+        click.echo(line)
+    if steps:
+        click.echo("")
     _print_result(_stdout(), final)
     digest = wire.digest(final)
     n = len(trace.actions)

@@ -80,6 +80,19 @@ def turn_of(state: State) -> int:
     return state.turn + 1 if state.decision.kind is DecisionKind.TURN else state.turn
 
 
+def step_of(state: State, action: Action, after: State) -> Step:
+    """The :class:`Step` of ``action`` applied to ``state`` (giving ``after``)."""
+    return Step(
+        round=state.round,
+        phase=state.phase,
+        turn=turn_of(state),
+        clan=state.decision.clan,
+        kind=state.decision.kind,
+        action=action,
+        events=after.events,
+    )
+
+
 def play_game(
     setup: Setup,
     policy_for_clan: PolicyForClan,
@@ -119,17 +132,7 @@ def play_game(
         after = apply(state, action)
         actions.append(action)
         if keep_steps:
-            steps.append(
-                Step(
-                    round=state.round,
-                    phase=state.phase,
-                    turn=turn_of(state),
-                    clan=state.decision.clan,
-                    kind=state.decision.kind,
-                    action=action,
-                    events=after.events,
-                )
-            )
+            steps.append(step_of(state, action, after))
         state = after
     return GameRecord(
         setup=setup, final=state, actions=tuple(actions), steps=tuple(steps), decisions=decisions
@@ -145,5 +148,6 @@ __all__ = [
     "Step",
     "play_game",
     "same_policy",
+    "step_of",
     "turn_of",
 ]

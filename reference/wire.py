@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Final, Literal
 
@@ -158,16 +159,19 @@ def read_trace(path: Path) -> Trace:
     return trace
 
 
-def replay(trace: Trace, where: str = "trace") -> State:
+def replay(
+    trace: Trace, where: str = "trace", on_step: Callable[[State, Action, State], None] | None = None
+) -> State:
     """Apply every action of the trace from its setup; raises TraceError naming the action index and
-    the rule when an action is refused, or when the final digest differs."""
+    the rule when an action is refused, or when the final digest differs. ``on_step(state, action,
+    after)`` is called after each applied action (e.g. to print the game's log as it replays)."""
     try:
         state = new_game(trace.setup)
     except (SetupError, ContentError) as exc:
         raise TraceError(f"{where}: $.setup: {exc}") from exc
     for i, action in enumerate(trace.actions):
         try:
-            state = apply(state, action)
+            after = apply(state, action)
         except (IllegalAction, RulesGap) as exc:
             raise TraceError(f"{where}: $.actions[{i}] ({type(action).__name__}): {exc}") from exc
         except (IndexError, KeyError, ValueError, TypeError, StopIteration) as exc:  # an engine fault
@@ -175,13 +179,18 @@ def replay(trace: Trace, where: str = "trace") -> State:
                 f"{where}: $.actions[{i}] ({type(action).__name__}): the engine failed: "
                 f"{type(exc).__name__}: {exc} (please report this trace)"
             ) from exc
-    if trace.final is not None and digest(state) != trace.final and not is_over(state):
-        raise TraceError(
-            f"{where}: $.actions: the actions end before the game does: after {len(trace.actions)} actions "
-            f"the game waits for a {state.decision.kind.value} decision"
-        )
+        if on_step is not None:
+            on_step(state, action, after)
+        state = after
     if trace.final is not None and digest(state) != trace.final:
-        raise TraceError(f"{where}: $.final: replay reached a different state (digest {digest(state)[:12]}…)")
+        where_now = (
+            "at the end of the game"
+            if is_over(state)
+            else f"after {len(trace.actions)} actions, waiting for a {state.decision.kind.value} decision"
+        )
+        raise TraceError(
+            f"{where}: $.final: replay reached a different state {where_now} (digest {digest(state)[:12]}…)"
+        )
     return state
 
 

@@ -190,6 +190,29 @@ def test_replay_final_digest_mismatch(trace_file: Path, tmp_path: Path) -> None:
     assert "$.final" in result.stderr
 
 
+def test_replay_of_a_partial_trace_checks_its_digest_and_logs_the_game(
+    trace_file: Path, tmp_path: Path
+) -> None:
+    # a trace may stop mid-game (a shrunk failing game does): its digest is that of the state reached
+    trace = wire.read_trace(trace_file)
+    prefix = trace.actions[:12]
+    reached = wire.replay(wire.Trace(setup=trace.setup, actions=prefix))
+    partial = tmp_path / "partial.json"
+    wire.write_trace(partial, trace.setup, list(prefix), reached)
+    result = run("replay", "--log", str(partial))
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith("Setup · deal\n")
+    assert "Round 1 · turn 1 · clan" in result.stdout
+    assert "the game is not over: round 1" in result.stdout
+    assert "replayed 12 actions: final state matches" in result.stdout
+    # recorded on an engine that went elsewhere: the log still shows the game, then the divergence
+    partial.write_bytes(wire.encode(wire.Trace(setup=trace.setup, actions=prefix, final="0" * 64)))
+    result = run("replay", "--log", str(partial))
+    assert_one_line_error(result)
+    assert "Round 1 · turn 1 · clan" in result.stdout
+    assert "reached a different state after 12 actions, waiting for a" in result.stderr
+
+
 def test_replay_missing_file(tmp_path: Path) -> None:
     assert_one_line_error(run("replay", str(tmp_path / "absent.json")))
 
