@@ -7,20 +7,18 @@ shrink phase is skipped here to keep the suite fast; ``wcref``'s README shows a 
 from __future__ import annotations
 
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
 from hypothesis import HealthCheck, Phase, settings
 from hypothesis.stateful import run_state_machine_as_test
-from msgspec.structs import replace
 
-from properties import machines
+from properties import faults, machines
 from properties import strategies as strat
 from properties.machines import GameMachine, MultiClanGame, PropertyFailure, TokugawaGame
 from properties.settings import PROFILE
 from reference import wire
 from reference.errors import TraceError
-from reference.model import Clan, GainKind, RivalKind
+from reference.model import RivalKind
 from reference.rules import holdings
 from reference.rules import rival as rival_rules
 
@@ -56,26 +54,31 @@ def _fails_with(machine: type[GameMachine], rule: str, traces: Path) -> str:
 
 
 @pytest.mark.rule("SEALS.CAP")
-def test_a_seal_cap_of_6_is_caught(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    monkeypatch.setattr(holdings, "SEAL_CAP", 6)
-    assert "6 seals" in _fails_with(MultiClanGame, "SEALS.CAP", tmp_path)
+def test_a_seal_cap_of_6_is_caught(tmp_path: Path) -> None:
+    with faults.seal_cap_6():
+        assert "6 seals" in _fails_with(MultiClanGame, "SEALS.CAP", tmp_path)
 
 
 @pytest.mark.rule("SOLO.ROUND.HAND_IN")
-def test_a_hand_in_per_4_coins_is_caught(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    monkeypatch.setattr(rival_rules, "HAND_IN_RATE", {0: 4, 1: 5})
-    _fails_with(TokugawaGame, "SOLO.ROUND.HAND_IN", tmp_path)
+def test_a_hand_in_per_4_coins_is_caught(tmp_path: Path) -> None:
+    with faults.hand_in_per_4():
+        _fails_with(TokugawaGame, "SOLO.ROUND.HAND_IN", tmp_path)
 
 
 @pytest.mark.rule("SOLO.GOLDEN.NEVER_PAYS")
-def test_a_rival_that_pays_is_caught(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    def gain(clan: Clan, what: GainKind, n: int) -> Clan:
-        if what is GainKind.COIN and n == 0 and clan.coins > 0:
-            return replace(clan, coins=clan.coins - 1)  # the rival pays for a low die
-        return holdings.gain(clan, what, n)
+def test_a_rival_that_pays_is_caught(tmp_path: Path) -> None:
+    with faults.rival_pays():
+        _fails_with(TokugawaGame, "SOLO.GOLDEN.NEVER_PAYS", tmp_path)
 
-    monkeypatch.setattr(rival_rules, "holdings", SimpleNamespace(gain=gain))
-    _fails_with(TokugawaGame, "SOLO.GOLDEN.NEVER_PAYS", tmp_path)
+
+def test_each_planted_fault_is_removed_afterwards() -> None:
+    # the faults patch the engine in memory only: after the block the engine is whole again
+    with faults.seal_cap_6():
+        assert holdings.SEAL_CAP == 6
+    assert holdings.SEAL_CAP == 5
+    with faults.rival_pays():
+        assert rival_rules.holdings is not holdings
+    assert rival_rules.holdings is holdings
 
 
 class AnyDeckTokugawaGame(TokugawaGame):
