@@ -333,7 +333,7 @@ Feature: The Gingkogawa Clan bot
       And the Solitaire deck is now Y1
 
   @RULING.GINKGO_EMPTY_DISCARD
-  Rule: If the deck runs out while the discard pile is also empty, the cards flipped so far this turn, all but the last, are reshuffled to form the deck. If there are none, or the search flips the whole deck twice without success, the engine raises RulesGap.
+  Rule: If the deck runs out while the discard pile is also empty, the cards flipped so far this turn, all but the last, are reshuffled to form the deck. If there are none, or the search has flipped 2N + 3 cards of a deck of N without success (more than twice the deck: 7 flips for 2 cards), the engine raises RulesGap (GINKGO.TURN.FIND_DIE).
 
     @G10 @q33
     Example: with the discard pile empty too, the cards flipped this turn but the last are reshuffled

@@ -18,6 +18,8 @@ from reference.chance import sample, sample_deal
 from reference.engine import apply, is_chance, legal_actions, new_game
 from reference.errors import IllegalAction, RulesGap
 from reference.model import (
+    Action,
+    Bridge,
     ChooseRoom,
     ClimbUp,
     Colour,
@@ -42,14 +44,17 @@ from reference.model import (
     WarriorTo,
 )
 from reference.rules.gingkogawa import zone_of
+from reference.wire import decode_state, encode
 from tests.helpers import (
     assert_illegal,
     board,
     edit_board,
     edit_clan,
+    get_bridge,
     only_bridges,
     options,
     waiting,
+    with_bridges,
 )
 from tests.solo_helpers import (
     PLAYER,
@@ -111,6 +116,22 @@ def bot_after(state: State) -> State:
     after = player_then_rival(state)
     assert waiting(after, DecisionKind.TURN, PLAYER), after.decision
     return after
+
+
+def lines_with(state: State, *facts: str) -> list[str]:
+    """The log lines of the last action that carry every one of ``facts``."""
+    return [line for line in state.events if all(fact in line for fact in facts)]
+
+
+def assert_gap(state: State, action: Action, rule: str) -> RulesGap:
+    """``apply`` stops with RulesGap naming ``rule`` and the state is unchanged (compared with a
+    copy taken before)."""
+    before = decode_state(encode(state))
+    with pytest.raises(RulesGap) as info:
+        apply(state, action)
+    assert info.value.rule == rule, info.value
+    assert state == before
+    return info.value
 
 
 def last(id: str, top: tuple[RivalIcon, ...] = (), bottom: tuple[RivalIcon, ...] = ()) -> SoloCard:
@@ -188,6 +209,7 @@ def test_find_die_flips_until_top_card_names_a_die() -> None:
     state = bot_ready(*cards, black=(2, (), 6))
     after = bot_after(state)
     assert rival_dice(after) == {Space.OUTSIDE_LEFT: (Die(C, 3, RIVAL),)}
+    assert get_bridge(after, C) == Bridge(C, 1, (), 5)  # the centre die left its bridge
     assert after.clans[RIVAL].cp == 4  # the last card flipped only (C)
     assert after.clans[RIVAL].coins == 0
     assert after.rival_row == ("A", "B", "C")
@@ -203,6 +225,9 @@ def test_shown_position_free_last_card_both_halves() -> None:
     assert rival_dice(after) == {Space.DIPLOMAT_2: (Die(C, 5, RIVAL),)}
     bot = after.clans[RIVAL]
     assert (bot.cp, bot.time, bot.coins) == (3, 0, 1)  # no bonus outside the Stewards' pair
+    assert lines_with(after, "zone Diplomats' floor", "shown position 2")
+    assert lines_with(after, "shown position", "Diplomats' room 2", "is free")
+    assert not lines_with(after, "wraps")
     assert yards(after)[5] == (RIVAL,)
     assert yards(after)[1] == (RIVAL,)
 
@@ -225,6 +250,8 @@ def test_wrap_outside_only_free_position_is_left_of_shown() -> None:
     after = bot_after(state)
     assert rival_dice(after) == {Space.OUTSIDE_LEFT: (Die(C, 5, RIVAL),)}
     assert after.clans[RIVAL].cp == 1  # the last card's actions
+    assert lines_with(after, "shown position is taken", "wraps to Outside the Walls (left)")
+    assert not lines_with(after, "is free")
 
 
 @pytest.mark.rule("GINKGO.WRAP")
@@ -323,6 +350,12 @@ def test_pair_colour_reading(reading: str, die: Colour, space: Space, bonus: boo
     after = bot_after(bot_ready(last("A"), finder, pair_colour=reading))
     assert [d.colour for d in rival_dice(after)[space]] == [die]
     assert after.clans[RIVAL].cp == (1 if bonus else 0)
+    # the pair search explains each room it passes over, in the words of the reading in use
+    what = "of the die's colour" if reading == "die" else "of one colour"
+    search = lines_with(after, "Stewards' pair search")
+    assert len(search) == 1
+    assert f"Stewards' room 2 has no two die tiles {what}" in search[0]
+    assert ("Stewards' room 1 has no two" in search[0]) is not bonus
 
 
 @pytest.mark.rule("GINKGO.BONUS")
@@ -406,6 +439,12 @@ def test_half_by_die_parity(value: int, yard: int) -> None:
     state = bot_ready(HALVES, finder, difficulty=NORMAL, coral=(value, (), None))
     after = bot_after(occupy(state, Space.DIPLOMAT_1, Space.DIPLOMAT_2))
     assert {c for c, w in yards(after).items() if RIVAL in w} == {yard}
+    # the log says which half was read and why: the die's parity
+    parity, part = ("odd", "top") if value % 2 else ("even", "bottom")
+    full = lines_with(after, "zone is full", "the Well")
+    assert len(full) == 1
+    assert f"die is {parity}" in full[0]
+    assert f"{part} half of A" in full[0]
 
 
 @pytest.mark.rule("RULING.GINKGO_WELL_CARD", "GINKGO.HALF")
@@ -439,6 +478,16 @@ def test_climb_one_without_courtier_places_one_at_gate() -> None:
     assert (bot.courtiers, bot.sent, bot.cp) == ((1, 0, 0, 0), (1, 0, 0), 0)
 
 
+@pytest.mark.rule("GINKGO.EXTRA.COURTIER_MOVE")
+def test_climb_without_courtier_in_castle_uses_the_last_courtier_left() -> None:
+    finder = card("F", C, L, Space.DIPLOMAT_1)
+    state = bot_ready(last("A", (ClimbUp(1),)), finder, round_no=2, courtiers=(0, 0, 0, 4), sent=(4, 0, 0))
+    after = bot_after(state)
+    bot = after.clans[RIVAL]
+    assert (bot.courtiers, bot.sent, bot.cp) == ((1, 0, 0, 4), (5, 0, 0), 0)
+    assert lines_with(after, "no courtier in the castle", "Gate")
+
+
 @pytest.mark.rule("GINKGO.EXTRA.COURTIER_MOVE", "RULING.RIVAL_CARD_REMOVED")
 def test_climb_two_without_courtier_gate_then_first_floor() -> None:
     finder = card("F", C, L, Space.DIPLOMAT_1)
@@ -449,6 +498,8 @@ def test_climb_two_without_courtier_gate_then_first_floor() -> None:
     bot = after.clans[RIVAL]
     assert (bot.courtiers, bot.sent, bot.cp) == ((0, 1, 0, 0), (1, 0, 0), 0)
     assert board(after).rooms[2].card == "S4"
+    # the log names the bot as the clan whose courtier entered the room
+    assert lines_with(after, "clan 1", "S9", "S4 replaces it")
 
 
 @pytest.mark.rule("RULING.GINKGO_NO_COURTIER", "GINKGO.EXTRA.COURTIER_MOVE")
@@ -527,11 +578,37 @@ def test_deck_runs_out_waits_for_a_chance_shuffle() -> None:
     assert after.solo_discard == ("A",)
 
 
+@pytest.mark.rule("GINKGO.DISCARD", "GINKGO.BONUS", "RULING.GINKGO_HARD_NO_CARD")
+def test_deck_emptied_by_hard_bonus_reshuffled_before_next_flip() -> None:
+    a = last("A", (cp(1),))
+    f = card("F", C, L, Space.STEWARD_2, (cp(2),))
+    state = replace(bot_ready(a, f, difficulty=HARD), solo_deck=("A", "F"), solo_discard=())
+    first = bot_after(state)
+    # A flipped, F finds the coral 1 for the pair room; the Hard bonus reveals F: the deck is empty
+    assert rival_dice(first) == {Space.STEWARD_1: (Die(C, 1, RIVAL),)}
+    assert (first.solo_deck, first.solo_discard) == ((), ("A", "F"))
+    assert first.clans[RIVAL].cp == 1 + 2
+    # its next turn starts with an empty deck: the discard pile is reshuffled before any flip
+    waiting_shuffle = player_then_rival(with_bridges(first, white=(None, (), 6)))
+    assert waiting_shuffle.decision == Decision(DecisionKind.SHUFFLE, None)
+    top = waiting_shuffle.stack[-1]
+    assert isinstance(top, ShuffleFrame)
+    assert sorted(top.pool) == ["A", "F"]
+    assert waiting_shuffle.solo_discard == ()
+    after = apply(waiting_shuffle, Shuffle(("A", "F")))
+    assert waiting(after, DecisionKind.TURN, PLAYER)
+    # A flipped, F names the coral left die (the 3, slid from the centre): Stewards' room 1 is taken
+    assert rival_dice(after)[Space.STEWARD_2] == (Die(C, 3, RIVAL),)
+    assert after.clans[RIVAL].cp == 1 + 2 + 1
+    assert (after.solo_deck, after.solo_discard) == (("F",), ("A",))
+
+
 @pytest.mark.rule("GINKGO.DISCARD")
 @pytest.mark.parametrize("order", [("F", "G"), ("F", "G", "H", "A"), ("F", "G", "G"), ("A", "F", "G"), ()])
 def test_shuffle_outcome_must_order_the_discard_pile(order: tuple[str, ...]) -> None:
     state = player_then_rival(running_out())
-    assert_illegal(state, Shuffle(order), "GINKGO.DISCARD")
+    refused = assert_illegal(state, Shuffle(order), "GINKGO.DISCARD")
+    assert all(id in refused.reason for id in ("F", "G", "H"))  # the reason names the cards to order
 
 
 @pytest.mark.rule("GINKGO.DISCARD")
@@ -582,8 +659,9 @@ def test_empty_discard_reshuffles_flipped_cards_but_the_last() -> None:
 def test_no_card_anywhere_raises_rules_gap() -> None:
     state = bot_ready(last("A"), filler("F"))
     state = replace(state, solo_deck=("A",), solo_discard=())
-    with pytest.raises(RulesGap):
-        player_then_rival(state)
+    gap = assert_gap(state, PlaceDie(W, End.RIGHT, Space.WELL), "GINKGO.DISCARD")
+    assert "discard pile" in gap.reason
+    assert "empty" in gap.reason
 
 
 @pytest.mark.rule("RULING.GINKGO_EMPTY_DISCARD", "GINKGO.TURN.FIND_DIE")
@@ -593,12 +671,39 @@ def test_hopeless_search_raises_rules_gap_not_endless_shuffles() -> None:
     b = card("B", B, M, Space.STEWARD_2)
     state = bot_ready(a, b, black=(2, (), 6))
     rng = random.Random(0)
-    with pytest.raises(RulesGap):  # noqa: PT012
+    with pytest.raises(RulesGap) as info:  # noqa: PT012
         state = player_then_rival(state)
-        for _ in range(50):  # "flips the whole deck twice without success": far fewer than 50
+        for _ in range(50):  # gives up after 2N + 3 fruitless flips: far fewer than 50
             assert state.decision.kind is DecisionKind.SHUFFLE
             outcome = sample(state, rng)
             state = apply(state, outcome)
+    assert info.value.rule == "GINKGO.TURN.FIND_DIE"
+
+
+@pytest.mark.rule("RULING.GINKGO_EMPTY_DISCARD", "GINKGO.TURN.FIND_DIE")
+def test_hopeless_search_gives_up_past_twice_the_deck() -> None:
+    # a 2-card deck that never names a die: A and B take turns, one card reshuffled at a time
+    a = card("A", W, L, Space.STEWARD_1)
+    b = card("B", B, M, Space.STEWARD_2)
+    state = player_then_rival(bot_ready(a, b, black=(2, (), 6)))  # flips A, then B: 2 flips
+    shuffles = 0
+    while True:
+        assert state.decision == Decision(DecisionKind.SHUFFLE, None)
+        top = state.stack[-1]
+        assert isinstance(top, ShuffleFrame)
+        assert len(top.pool) == 1  # the cards flipped this turn but the last
+        outcome = Shuffle(top.pool)
+        shuffles += 1
+        try:
+            state = apply(state, outcome)
+        except RulesGap:
+            break
+        assert lines_with(state, "flips again")  # one more flip after each reshuffle
+    # the engine gives up on the first flip beyond twice the deck plus two: the 7th
+    assert shuffles == 6
+    gap = assert_gap(state, outcome, "GINKGO.TURN.FIND_DIE")
+    assert gap.reason.startswith("7 cards flipped")
+    assert "holds a die" in gap.reason
 
 
 # ================================================================================================

@@ -10,6 +10,7 @@ in the Well with ``apply`` and the rival's (clan 1) turn runs inside that same `
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -46,6 +47,7 @@ from reference.model import (
     WarriorTo,
 )
 from reference.rules.rival import hand_in_points
+from reference.wire import decode_state, encode
 from tests.helpers import (
     DIPLOMATS_2P,
     STEWARDS_2P,
@@ -122,6 +124,33 @@ def acting(*top: RivalIcon, bottom: tuple[RivalIcon, ...] = (), round_no: int = 
     a = card("A", B, M, Space.WELL, top, bottom)
     b = filler("B")
     return ready(a, b, coral=(1, (), None), black=(None, (), None), round_no=round_no, **rival)
+
+
+def assert_gap(state: State, rule: str) -> RulesGap:
+    """The rival's turn after the player's placement stops with RulesGap naming ``rule``, and the
+    state it was applied to is unchanged (compared with a copy taken before)."""
+    before = decode_state(encode(state))
+    with pytest.raises(RulesGap) as info:
+        player_then_rival(state)
+    assert info.value.rule == rule, info.value
+    assert state == before
+    return info.value
+
+
+def lines_with(state: State, *facts: str) -> list[str]:
+    """The log lines of the last action that carry every one of ``facts``."""
+    return [line for line in state.events if all(fact in line for fact in facts)]
+
+
+def undoable(state: State) -> list[tuple[str, int]]:
+    """The reason and the Clan Points of each action the rival scored as undoable, in log order
+    (the log gives the reason in brackets after the action, then the points)."""
+    out: list[tuple[str, int]] = []
+    for line in state.events:
+        found = re.search(r"cannot do '[^']*' \((.*)\): \+(\d+) CP$", line)
+        if found:
+            out.append((found.group(1), int(found.group(2))))
+    return out
 
 
 def rival_after(state: State) -> State:
@@ -548,6 +577,28 @@ def test_several_flips_until_a_slot_holds_a_die() -> None:
     assert after.solo_deck == ("D", "E", "A", "B", "C")
 
 
+@pytest.mark.rule("SOLO.TURN.FIND_DIE")
+def test_flip_loop_log_explains_each_flip() -> None:
+    cards = (
+        card("A", C, L, Space.STEWARD_1),
+        card("B", W, M, Space.STEWARD_2),  # white centre: empty
+        card("C", B, M, Space.STEWARD_3),  # black centre: empty
+        card("D", C, M, Space.DIPLOMAT_2),  # coral centre: the 3
+        card("E", B, L, Space.DIPLOMAT_1),
+    )
+    after = rival_after(ready(*cards, black=(2, (), 6)))
+    # each unsuccessful flip names the card flipped, the card now on top, its slot and bridge
+    again = lines_with(after, "flips again")
+    assert len(again) == 2
+    assert all(line.startswith("clan 1") for line in again)
+    assert lines_with(after, "flips A:", "B now on top", "centre die of the white bridge", "not there")
+    assert lines_with(after, "flips B:", "C now on top", "centre die of the black bridge", "not there")
+    # the successful flip says the search stops and lists the row
+    stop = lines_with(after, "flips C:", "D now on top", "centre die of the coral bridge", "search stops")
+    assert len(stop) == 1
+    assert "A, B, C" in stop[0]
+
+
 @pytest.mark.rule("SOLO.TURN.ACT", "SOLO.TURN.TO_BOTTOM")
 def test_only_card_when_first_flip_works() -> None:
     cards = (
@@ -637,8 +688,10 @@ def test_deck_that_never_finds_a_die_raises_rules_gap() -> None:
         card("C", B, M, Space.STEWARD_3),
     )
     state = ready(*cards, coral=(1, (), 5), black=(2, (), 6))
-    with pytest.raises(RulesGap):
-        player_then_rival(state)
+    gap = assert_gap(state, "SOLO.TURN.FIND_DIE")
+    assert "Solitaire deck" in gap.reason
+    assert "holds a die" in gap.reason
+    assert "what the rival does" in gap.reason
 
 
 @pytest.mark.rule("RULING.RIVAL_CENTRE_DIE")
@@ -653,6 +706,14 @@ def test_centre_slot_empty_on_a_two_die_bridge() -> None:
     assert get_bridge(after, C) == Bridge(C, 1, (), None)
     assert after.rival_row == ("A", "B")
     assert after.clans[RIVAL].cp == 1 + 2
+
+
+@pytest.mark.rule("RULING.RIVAL_CENTRE_DIE", "BRIDGE.SLIDE")
+def test_left_end_taken_from_a_bridge_without_centre_die() -> None:
+    # B names the coral left die, the coral bridge's only die: the bridge is left empty
+    after = rival_after(acting())
+    assert dice_at(after, Space.DIPLOMAT_1) == (Die(C, 1, RIVAL),)
+    assert get_bridge(after, C) == Bridge(C, None, (), None)
 
 
 @pytest.mark.rule("RULING.RIVAL_CENTRE_DIE")
@@ -732,6 +793,7 @@ def test_gardener_none_left_scores_round() -> None:
     after = rival_after(acting(GardenerTo(GardenKind.STONE), round_no=2, sent=(0, 5, 0)))
     assert after.clans[RIVAL].cp == 2
     assert all(RIVAL not in g.gardeners for g in board(after).gardens)
+    assert undoable(after) == [("no gardener left", 2)]
 
 
 @pytest.mark.rule("SOLO.ICON.GARDENER", "SOLO.TURN.UNDOABLE")
@@ -742,6 +804,7 @@ def test_gardener_no_garden_of_kind_scores_round() -> None:
     after = rival_after(state)
     assert after.clans[RIVAL].cp == 3
     assert after.clans[RIVAL].sent == (0, 3, 0)
+    assert undoable(after) == [("no garden of that type without its gardener", 3)]
 
 
 @pytest.mark.rule("SOLO.ICON.WARRIOR")
@@ -761,6 +824,7 @@ def test_warrior_none_left_scores_round() -> None:
     after = rival_after(acting(WarriorTo(3), round_no=2, sent=(0, 0, 5)))
     assert after.clans[RIVAL].cp == 2
     assert all(RIVAL not in y.warriors for y in board(after).yards)
+    assert undoable(after) == [("no warrior left", 2)]
 
 
 @pytest.mark.rule("SOLO.ICON.COURTIER")
@@ -777,6 +841,7 @@ def test_courtier_none_left_scores_round() -> None:
     after = rival_after(state)
     assert after.clans[RIVAL].cp == 3
     assert after.clans[RIVAL].courtiers == (0, 2, 2, 1)
+    assert undoable(after) == [("no courtier left", 3)]
 
 
 @pytest.mark.rule("SOLO.ICON.CLIMB", "RULING.RIVAL_CARD_REMOVED")
@@ -840,20 +905,23 @@ def test_climb_empty_deck_card_stays() -> None:
 
 @pytest.mark.rule("RULING.RIVAL_CLIMB_EXACT", "SOLO.TURN.UNDOABLE", "SOLO.ICON.CLIMB")
 @pytest.mark.parametrize(
-    ("icon", "courtiers"),
+    ("icon", "courtiers", "why"),
     [
-        (ClimbUp(2), (0, 0, 1, 0)),  # past the Daimyo's room: not shortened
-        (ClimbUp(1), (0, 0, 0, 0)),  # no courtier at all
-        (ClimbUp(2), (0, 0, 0, 2)),  # only courtiers in the Daimyo's room
+        # past the Daimyo's room: not shortened
+        (ClimbUp(2), (0, 0, 1, 0), "its lowest courtier is on the diplomats floor"),
+        (ClimbUp(1), (0, 0, 0, 0), "no courtier below the Daimyo's room"),  # no courtier at all
+        # only courtiers in the Daimyo's room
+        (ClimbUp(2), (0, 0, 0, 2), "no courtier below the Daimyo's room"),
     ],
 )
-def test_climb_undoable_scores_round(icon: ClimbUp, courtiers: tuple[int, int, int, int]) -> None:
+def test_climb_undoable_scores_round(icon: ClimbUp, courtiers: tuple[int, int, int, int], why: str) -> None:
     sent = sum(courtiers)
     state = acting(icon, round_no=2, courtiers=courtiers, sent=(sent, 0, 0))
     after = rival_after(state)
     assert after.clans[RIVAL].cp == 2
     assert after.clans[RIVAL].courtiers == courtiers
     assert board(after).favours == (None, None, None)
+    assert undoable(after) == [(why, 2)]
 
 
 @pytest.mark.rule("SOLO.TURN.UNDOABLE")

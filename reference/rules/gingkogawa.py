@@ -153,7 +153,7 @@ def shuffle_act(state: State, frame: ShuffleFrame, outcome: Shuffle) -> State:
 def turn_run(state: State, frame: BotTurnFrame) -> State:
     """Advance the bot's turn until it ends or waits for a reshuffle."""
     by_id = cards(state)
-    guard = 2 * len(by_id) + 2
+    guard = 2 * len(by_id) + 2  # RULING.GINKGO_EMPTY_DISCARD: give up after 2N + 3 fruitless flips
     while True:
         if frame.stage == "flip":
             if frame.flips > guard:
