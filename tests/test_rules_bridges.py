@@ -122,3 +122,38 @@ def test_bridge_take_function_keeps_slots() -> None:
     assert (value, b) == (6, bridge(Colour.WHITE, 2, (), None))
     assert bridge_rules.fires_lantern(End.LEFT)
     assert not bridge_rules.fires_lantern(End.RIGHT)
+
+
+@pytest.mark.rule("SETUP.BRIDGES_SORTED", "RULING.LONE_DIE_SLOT")
+@pytest.mark.parametrize("colour", list(Colour))
+@pytest.mark.parametrize(
+    ("rolled", "slots"),
+    [
+        ((5, 1, 3), (1, (3,), 5)),
+        ((6, 5, 4), (4, (5,), 6)),
+        ((4, 4, 2), (2, (4,), 4)),
+        ((2, 6, 2), (2, (2,), 6)),
+        ((3, 3, 3), (3, (3,), 3)),
+        ((3, 1, 6, 2), (1, (2, 3), 6)),
+        ((5, 2, 5, 1, 2), (1, (2, 2, 5), 5)),
+        ((4, 1), (1, (), 4)),
+        ((3, 3), (3, (), 3)),
+        ((4,), (4, (), None)),
+        ((), (None, (), None)),
+    ],
+)
+def test_bridge_rolled_dice_sorted_lowest_left_highest_right(
+    colour: Colour, rolled: tuple[int, ...], slots: tuple[int | None, tuple[int, ...], int | None]
+) -> None:
+    # lowest die left, highest right, the rest ascending in the centre; equal values keep their count;
+    # a lone die stands in the left slot and no dice leave every slot empty
+    assert bridge_rules.sorted_bridge(colour, rolled) == bridge(colour, *slots)
+    assert bridge_rules.sorted_bridge(colour, rolled).count() == len(rolled)
+
+
+@pytest.mark.rule("BRIDGE.ENDS_ONLY")
+def test_bridge_take_from_an_empty_end_names_the_end_and_the_bridge() -> None:
+    with pytest.raises(ValueError, match=r"\bleft end of the coral bridge\b"):
+        bridge_rules.take(bridge(Colour.CORAL, None, (), 5), End.LEFT)
+    with pytest.raises(ValueError, match=r"\bright end of the black bridge\b"):
+        bridge_rules.take(bridge(Colour.BLACK, 2, (), None), End.RIGHT)

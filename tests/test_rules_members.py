@@ -3,10 +3,13 @@ castle (audience, climbing, taking a room's card, the Daimyo's room)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
+from msgspec.structs import replace
 
 from reference.content import base_content
-from reference.engine import apply, legal_actions
+from reference.engine import apply, legal_actions, new_game
 from reference.model import (
     Accept,
     Audience,
@@ -18,17 +21,22 @@ from reference.model import (
     ChooseYard,
     Climb,
     Colour,
+    Content,
     DecisionKind,
     Decline,
     End,
     Floor,
+    Gain,
+    GainKind,
     Member,
     MemberIcon,
     Next,
     OptionalFrame,
     Resource,
+    Setup,
     Space,
     State,
+    TakePair,
     Trade,
 )
 from tests.helpers import (
@@ -50,6 +58,7 @@ from tests.helpers import (
     edit_board,
     holding,
     inject,
+    make_deal,
     options,
     place,
     play,
@@ -489,3 +498,111 @@ def test_courtier_action_decline_ends_it() -> None:
     assert waiting(after, DecisionKind.TURN, 1)
     assert clan(after, 0).coins == 2
     assert Decline() in legal_actions(state)
+
+
+# ---- what can and cannot be done, and what the log says --------------------------------------------
+
+
+@pytest.mark.rule("COURTIER.CLIMB", "COURTIER.FLOORS")
+def test_courtier_no_climb_above_the_daimyo_room_even_with_pearl_for_two_floors() -> None:
+    state = outside(holding(started(), 0, pearl=7, courtiers=(0, 1, 1, 0)), Member.COURTIER)
+    assert set(options(state)) == {
+        Climb(Floor.STEWARDS, 1),
+        Climb(Floor.STEWARDS, 2),
+        Climb(Floor.DIPLOMATS, 1),
+        Decline(),
+    }
+    assert_illegal(state, Climb(Floor.DIPLOMATS, 2), "COURTIER.CLIMB")
+
+
+@pytest.mark.rule("COURTIER.AUDIENCE", "MEMBERS.LEFTMOST")
+def test_courtier_audience_with_the_last_courtier_on_the_domain_board() -> None:
+    state = outside(holding(started(), 0, coins=2, sent=(4, 0, 0), courtiers=(4, 0, 0, 0)), Member.COURTIER)
+    assert set(options(state)) == {Audience(), Decline()}
+    after = apply(state, Audience())
+    assert clan(after, 0).sent == (5, 0, 0)
+    assert clan(after, 0).courtiers == (5, 0, 0, 0)
+    assert clan(after, 0).coins == 0
+
+
+@pytest.mark.rule("RULING.MEMBER_FIZZLE", "COURTIER.ACTION")
+def test_courtier_action_that_can_do_nothing_passes_and_says_so() -> None:
+    # no coins, no seals to trade, nobody in the castle to climb: nothing to decide
+    state = holding(started(), 0, coins=0, seals=0, pearl=7)
+    after = outside(state, Member.COURTIER)
+    assert waiting(after, DecisionKind.TURN, 1)
+    said = [e for e in after.events if "can do nothing" in e]
+    assert len(said) == 1
+    assert re.search(r"\bclan 0\b", said[0])
+    assert re.search(r"\bcourtier\b", said[0])
+    assert clan(after, 0).pearl == 7
+
+
+@pytest.mark.rule("RULING.MEMBER_FIZZLE", "COURTIER.ACTION")
+def test_courtier_action_after_an_audience_ends_without_saying_nothing_was_done() -> None:
+    state = outside(holding(started(), 0, coins=2, pearl=1), Member.COURTIER)
+    after = apply(state, Audience())  # no climb affordable afterwards: the action ends by itself
+    assert waiting(after, DecisionKind.TURN, 1)
+    assert clan(after, 0).courtiers == (1, 0, 0, 0)
+    assert not any("can do nothing" in e for e in after.events)
+
+
+@pytest.mark.rule("COURTIER.FLOOR12.REFILL", "COURTIER.FLOOR12.TAKE_CARD", "RULING.REFILL_AFTER_LIGHT")
+def test_courtier_floor_2_room_refilled_from_the_top_of_the_diplomat_deck() -> None:
+    state = outside(holding(started(), 0, pearl=2, courtiers=(0, 1, 0, 0)), Member.COURTIER)
+    state = play(state, Climb(Floor.STEWARDS, 1), ChooseRoom(D2_ROOM))
+    c = clan(state, 0)
+    assert (c.domain_card, c.lantern, c.time) == ("D2", ("SR9", "A1"), 2)
+    assert room(state, D2_ROOM).card == "D3"
+    assert room(state, D6_ROOM).card == "D6"
+    assert board(state).diplomat_deck == ("D4", "D5", "D7", "D8", "D10", "D11")
+    assert board(state).steward_deck == ("S4", "S7", "S10", "S12", "S13", "S15")
+    assert any(re.search(r"\bD3\b", e) and "refills" in e for e in state.events)
+
+
+@pytest.mark.rule("GARDENER.PLACE", "RULING.MEMBER_FIZZLE")
+def test_gardener_food_exactly_the_cheapest_garden() -> None:
+    state = outside(holding(started(), 0, food=1), Member.GARDENER)
+    assert waiting(state, DecisionKind.GARDEN, 0)
+    assert set(options(state)) == {ChooseGarden(G1_SLOT), Decline()}
+    after = apply(state, ChooseGarden(G1_SLOT))
+    assert clan(after, 0).food == 0
+
+
+@pytest.mark.rule("GARDENER.ACTION_OPTIONAL", "EFFECT.PAID_ICON")
+def test_gardener_plant_question_names_the_card_and_its_price() -> None:
+    # G9: food 4, pay 3 coins for a Warrior action
+    state = outside(holding(started(), 0, food=4, coins=3, iron=1), Member.GARDENER)
+    asked = apply(state, ChooseGarden(G9_SLOT))
+    top = asked.stack[-1]
+    assert isinstance(top, OptionalFrame)
+    assert re.search(r"\bG9\b", top.reason)
+    assert re.search(r"\bpay 3 coins\b", top.reason)
+    assert re.search(r"\bwarrior action\b", top.reason)
+
+
+def custom_game(content: Content) -> State:
+    """The fixed deal on transcribed content, at clan 0's first turn."""
+    state = apply(new_game(Setup(players=2, content=content)), make_deal())
+    while state.decision.kind is DecisionKind.DRAFT:
+        state = settle(apply(state, TakePair(0)))
+    return state
+
+
+@pytest.mark.rule("GARDENER.ACTION_OPTIONAL", "RULING.EFFECTS_OPTIONAL_ORDER")
+def test_gardener_garden_action_from_the_games_own_content() -> None:
+    # content is data: G1 transcribed with two icons (3 coins and 2 seals) instead of the shipped one
+    base = base_content()
+    two_icons = (Gain(GainKind.COIN, 3), Gain(GainKind.SEAL, 2))
+    content = replace(
+        base, gardens=tuple(replace(g, action=two_icons) if g.id == "G1" else g for g in base.gardens)
+    )
+    state = custom_game(content)
+    asked = apply(outside(holding(state, 0, food=1), Member.GARDENER), ChooseGarden(G1_SLOT))
+    top = asked.stack[-1]
+    assert isinstance(top, OptionalFrame)
+    assert re.search(r"\bG1\b", top.reason)
+    assert re.search(r"\+3 coins\b", top.reason)
+    assert re.search(r"\+2 seals\b", top.reason)
+    after = settle(apply(asked, Accept()))
+    assert (clan(after, 0).coins, clan(after, 0).seals) == (3, 2)

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from reference.engine import apply, legal_actions
@@ -30,6 +32,7 @@ from tests.helpers import (
     board,
     clan,
     edit_board,
+    edit_clan,
     holding,
     only_bridges,
     options,
@@ -449,3 +452,115 @@ def test_place_room_dice_do_not_change_the_domain() -> None:
     after = place(state, Colour.WHITE, End.RIGHT, Space.STEWARD_2)
     assert clan(after, 0).sent == (0, 0, 0)
     assert room(after, S5_ROOM).dice == (Die(Colour.WHITE, 3, 0),)
+
+
+# ---- why a placement is refused, and what the log says about the coins -----------------------------
+
+
+def shown_tiles(reason: str) -> set[str]:
+    """The tile colours a CASTLE.COLOUR_MATCH refusal lists, read from its '(tiles: a, b)' part."""
+    match = re.search(r"\(tiles: ([^)]*)\)", reason)
+    assert match is not None, reason
+    return set(match.group(1).split(", "))
+
+
+@pytest.mark.rule("CASTLE.COLOUR_MATCH")
+@pytest.mark.parametrize(
+    ("colour", "space", "tiles"),
+    [
+        (Colour.BLACK, Space.STEWARD_1, {"coral", "white"}),  # S2 shows white, coral, coral
+        (Colour.CORAL, Space.DIPLOMAT_1, {"black", "white"}),  # D2 shows black, white
+        (Colour.CORAL, Space.DIPLOMAT_2, {"black", "white"}),  # D6 shows white, black
+    ],
+)
+def test_place_colour_match_refusal_names_the_die_and_the_tiles_shown(
+    colour: Colour, space: Space, tiles: set[str]
+) -> None:
+    state = holding(started(), 0, coins=20)
+    error = assert_illegal(state, PlaceDie(colour, End.RIGHT, space), "CASTLE.COLOUR_MATCH")
+    assert re.search(rf"\ba {colour.value} die\b", error.reason)
+    assert shown_tiles(error.reason) == tiles
+
+
+@pytest.mark.rule("PLACE.MUST_PAY", "PLACE.COIN_DIFFERENCE")
+@pytest.mark.parametrize(
+    ("die", "space", "coins", "cost"),
+    [
+        (1, Space.DOMAIN_CORAL, 4, "5 coins"),
+        (2, Space.STEWARD_1, 0, "1 coin"),
+        (1, Space.OUTSIDE_LEFT, 3, "4 coins"),
+    ],
+)
+def test_place_must_pay_refusal_names_the_cost_and_the_coins_held(
+    die: int, space: Space, coins: int, cost: str
+) -> None:
+    state = holding(started(), 0, coins=coins)
+    state = only_bridges(state, coral=(None, (), die))
+    error = assert_illegal(state, PlaceDie(Colour.CORAL, End.RIGHT, space), "PLACE.MUST_PAY")
+    assert re.search(rf"\bcosts {cost}\b", error.reason)
+    assert re.search(rf"\bclan 0 holds {coins}\b", error.reason)
+
+
+def placement_line(events: tuple[str, ...], die: int) -> str:
+    """The log line of the placement of a ``die``."""
+    return next(line for line in events if f"takes the {die} from the" in line)
+
+
+@pytest.mark.rule(
+    "PLACE.COIN_DIFFERENCE", "PLACE.WELL_ONE", "CASTLE.STEWARD_VALUE", "OUTSIDE.VALUE", "DOMAIN.VALUE"
+)
+@pytest.mark.parametrize(
+    ("die", "space", "coins_after", "money"),
+    [
+        (1, Space.STEWARD_1, 8, "pays 2 coins"),
+        (2, Space.STEWARD_1, 9, "pays 1 coin"),
+        (2, Space.DOMAIN_CORAL, 6, "pays 4 coins"),
+        (3, Space.STEWARD_1, 10, "pays nothing"),
+        (6, Space.DOMAIN_CORAL, 10, "pays nothing"),
+        (6, Space.OUTSIDE_RIGHT, 11, "gains 1 coin"),
+        (5, Space.STEWARD_1, 12, "gains 2 coins"),
+        (6, Space.WELL, 10 + 5 + 2, "gains 5 coins"),  # and the two coin Well tiles
+        (1, Space.WELL, 10 + 2, "pays nothing"),
+    ],
+)
+def test_place_log_names_the_die_the_space_and_the_coins(
+    die: int, space: Space, coins_after: int, money: str
+) -> None:
+    state = holding(started(), 0, coins=10, domain_card="S12")
+    state = only_bridges(state, coral=(None, (), die))
+    after = place(state, Colour.CORAL, End.RIGHT, space)
+    line = placement_line(after.events, die)
+    assert re.search(r"\bright end of the coral bridge\b", line)
+    assert re.search(rf"\b{money}\b", line)
+    for other in ("pays", "gains"):
+        if not money.startswith(other):
+            assert not re.search(rf"\b{other}\b", line)
+    assert clan(after, 0).coins == coins_after
+
+
+@pytest.mark.rule("DOMAIN.ONE_DIE", "DOMAIN.COLOUR_LOCK")
+@pytest.mark.parametrize(
+    ("colour", "space", "line"),
+    [
+        (Colour.CORAL, Space.DOMAIN_CORAL, (5, None, None)),
+        (Colour.BLACK, Space.DOMAIN_BLACK, (None, 5, None)),
+        (Colour.WHITE, Space.DOMAIN_WHITE, (None, None, 5)),
+    ],
+)
+def test_place_domain_die_recorded_on_its_own_line_which_is_then_full(
+    colour: Colour, space: Space, line: tuple[int | None, ...]
+) -> None:
+    state = holding(started(), 0, coins=20, domain_card="S12")
+    state = only_bridges(state, coral=(1, (3, 4), 5), black=(1, (3, 4), 5), white=(1, (3, 4), 5))
+    after = settle(place(state, colour, End.RIGHT, space))
+    assert clan(after, 0).domain_dice == line
+    assert waiting(after, DecisionKind.TURN, 1)
+    # clan 1 places elsewhere; the line stays taken for clan 0 this round, the other lines stay open
+    after = settle(place(holding(after, 1, coins=20), Colour.WHITE, End.RIGHT, Space.WELL))
+    assert clan(after, 0).domain_dice == line
+    after = edit_clan(after, 0, coins=20)
+    assert waiting(after, DecisionKind.TURN, 0)
+    assert_illegal(after, PlaceDie(colour, End.RIGHT, space), "DOMAIN.ONE_DIE")
+    others = {Space.DOMAIN_CORAL, Space.DOMAIN_BLACK, Space.DOMAIN_WHITE} - {space}
+    open_lines = {a.space for a in legal_actions(after) if isinstance(a, PlaceDie)}
+    assert others <= open_lines

@@ -3,7 +3,10 @@ re-rolling) and the end of the game."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
+from msgspec.structs import replace
 
 from reference.engine import apply, is_over, legal_actions
 from reference.model import (
@@ -12,6 +15,7 @@ from reference.model import (
     DecisionKind,
     Decline,
     Die,
+    Difficulty,
     End,
     OptionalFrame,
     Phase,
@@ -32,6 +36,7 @@ from tests.helpers import (
     board,
     clan,
     edit_board,
+    edit_clan,
     get_bridge,
     holding,
     last_turn,
@@ -46,6 +51,7 @@ from tests.helpers import (
     with_room_dice,
     with_warriors,
 )
+from tests.solo_helpers import PLAYER, RIVAL, at_player_turn, filler, solo_setup
 
 ROLL = Roll(((3, 1, 2), (6, 5, 4), (1, 1, 6)))
 
@@ -290,3 +296,48 @@ def test_round_room_takes_a_die_again_next_round() -> None:
     assert waiting(rolled, DecisionKind.TURN, mover)
     after = settle(place(rolled, Colour.CORAL, End.RIGHT, Space.STEWARD_1))
     assert room(after, S2_ROOM).dice == (Die(Colour.CORAL, 3, mover),)
+
+
+@pytest.mark.rule("RULING.CHANCE_ROLL", "SETUP.DICE_PER_COLOUR")
+@pytest.mark.parametrize("bad", [0, 7])
+def test_round_roll_with_a_value_off_the_die_names_the_range(bad: int) -> None:
+    state = last_turn(started())
+    state = only_bridges(state, white=(None, (2,), 6))
+    at_roll = place(state, Colour.WHITE, End.RIGHT, Space.WELL)
+    error = assert_illegal(at_roll, Roll(((1, 2, 3), (bad, 2, 3), (1, 2, 3))), "RULING.CHANCE_ROLL")
+    assert re.search(r"\bdie values\b", error.reason)
+    assert re.search(r"\b1\.\.6\b", error.reason)
+
+
+@pytest.mark.rule("RULING.CHANCE_ROLL", "SOLO.ROUND.SHUFFLE")
+def test_round_roll_with_a_solitaire_deck_outside_a_solo_game_refused() -> None:
+    state = last_turn(started())
+    state = only_bridges(state, white=(None, (2,), 6))
+    at_roll = place(state, Colour.WHITE, End.RIGHT, Space.WELL)
+    error = assert_illegal(at_roll, Roll(ROLL.dice, ("N1",)), "RULING.CHANCE_ROLL")
+    assert re.search(r"\bsolo_deck\b", error.reason)
+    assert re.search(r"\bsolo game\b", error.reason)
+
+
+@pytest.mark.rule("RULING.GARDENS_STEP", "GARDENER.REACTIVATE", "SOLO.ROUND.GARDENS")
+def test_round_solo_gardens_step_player_first_the_rival_scores_its_own() -> None:
+    # a Medium solo game (rival first in round 1), the player's last turn; the player has moved further
+    # on the Passage of Time, so it is first in the new order; both have a gardener on G1 (coral bridge,
+    # which keeps a die): the player is asked, the rival scores the round number
+    setup = solo_setup(filler("N1"), filler("N2"), difficulty=Difficulty.MEDIUM)
+    state = at_player_turn(setup)
+    state = replace(state, turn=5)
+    state = only_bridges(state, coral=(2, (), None), white=(None, (), 6))
+    state = edit_clan(state, PLAYER, time=5, coins=0, sent=(0, 1, 0))
+    state = edit_clan(state, RIVAL, cp=0, sent=(0, 1, 0))
+    state = with_gardeners(state, G1_SLOT, PLAYER, RIVAL)
+    asked = place(state, Colour.WHITE, End.RIGHT, Space.WELL)
+    assert asked.turn_order == (PLAYER, RIVAL)
+    assert waiting(asked, DecisionKind.OPTIONAL, PLAYER)
+    top = asked.stack[-1]
+    assert isinstance(top, OptionalFrame)
+    assert "G1" in top.reason
+    assert clan(asked, RIVAL).cp == 1
+    done = apply(asked, Accept())
+    assert clan(done, PLAYER).coins == clan(asked, PLAYER).coins + 3
+    assert waiting(done, DecisionKind.ROLL, None)

@@ -177,3 +177,16 @@ def test_score_winners_function() -> None:
 
     assert scoring.winners((score(0, 10), score(1, 12), score(2, 12))) == (1, 2)
     assert scoring.winners((score(0, 10), score(1, 9))) == (0,)
+
+
+@pytest.mark.rule("SCORE.COINS_SEALS", "SCORE.RESOURCES", "SOLO.SCORE")
+def test_score_clan_counts_leftovers_unless_it_is_the_solo_rival() -> None:
+    b = board(started())
+    holder = Clan(cp=2, coins=8, seals=2, food=7, iron=3, pearl=1)
+    cat = catalogue(None)
+    clan_line = scoring.score_clan(b, 0, holder, cat)
+    assert (clan_line.coins_and_seals, clan_line.resources) == (2, 2 + 1 + 0)
+    assert clan_line.total == 2 + 2 + 3
+    rival_line = scoring.score_clan(b, 0, holder, cat, leftovers=False)
+    assert (rival_line.coins_and_seals, rival_line.resources) == (0, 0)
+    assert rival_line.total == 2

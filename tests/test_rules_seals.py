@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import pytest
+from msgspec.structs import replace
 
 from reference.engine import apply, legal_actions
 from reference.model import (
     Accept,
     ChooseMember,
     ChooseRoom,
+    Clan,
     Climb,
     Colour,
     CourtierFrame,
@@ -25,6 +27,7 @@ from reference.model import (
     Space,
     Trade,
 )
+from reference.rules import holdings
 from tests.helpers import (
     D2_ROOM,
     assert_illegal,
@@ -183,3 +186,21 @@ def test_seals_cannot_be_spent_to_advance_on_the_track() -> None:
     after = inject(state, 0, Influence(1))
     assert clan(after, 0).seals == 5
     assert clan(after, 0).time == 1
+
+
+@pytest.mark.rule("SEALS.TRADE_RESOURCE", "WARRIOR.PLACE", "GARDENER.PLACE")
+@pytest.mark.parametrize(
+    ("what", "field", "held"),
+    [
+        (GainKind.SEAL, "seals", 1),
+        (GainKind.IRON, "iron", 4),
+        (GainKind.FOOD, "food", 0),
+        (GainKind.COIN, "coins", 2),
+    ],
+)
+def test_paying_more_than_held_is_an_error_naming_what_is_held(what: GainKind, field: str, held: int) -> None:
+    # the rules never let a clan pay what it lacks: the engine stops rather than go negative
+    holder = replace(Clan(), **{field: held})
+    with pytest.raises(ValueError, match=rf"\bcannot pay {held + 1} {what.value}: holds {held}\b"):
+        holdings.pay(holder, what, held + 1)
+    assert holdings.pay(holder, what, held) == Clan()

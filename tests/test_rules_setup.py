@@ -4,6 +4,7 @@ starting position."""
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -29,6 +30,7 @@ from reference.model import (
     TakePair,
     TakeResource,
 )
+from reference.rules import common
 from reference.rules.rounds import cards_in_use
 from tests.helpers import (
     DIE_TILES,
@@ -42,6 +44,7 @@ from tests.helpers import (
     started,
     waiting,
 )
+from tests.solo_helpers import filler, solo_deal, solo_setup
 
 DIAMOND = {"S1", "S3", "S6", "S8", "S11", "S14", "D1", "D9", "D12"}
 
@@ -115,7 +118,9 @@ def test_setup_deal_with_one_colour_room_refused() -> None:
         "black-coin",
     )
     assert sorted(mono_steward) == sorted(DIE_TILES)
-    assert_illegal(state, make_deal(2, die_tiles=mono_steward), "SETUP.DIE_TILES.NO_MONO")
+    error = assert_illegal(state, make_deal(2, die_tiles=mono_steward), "SETUP.DIE_TILES.NO_MONO")
+    assert re.search(r"\bcastle room 1\b", error.reason)  # rooms are named from 1
+    assert re.search(r"\bcoral\b", error.reason)
     # Diplomat room 3 would show black, black
     mono_diplomat = (
         *DIE_TILES[:9],
@@ -126,7 +131,9 @@ def test_setup_deal_with_one_colour_room_refused() -> None:
         *DIE_TILES[13:],
     )
     assert sorted(mono_diplomat) == sorted(DIE_TILES)
-    assert_illegal(state, make_deal(2, die_tiles=mono_diplomat), "SETUP.DIE_TILES.NO_MONO")
+    error = assert_illegal(state, make_deal(2, die_tiles=mono_diplomat), "SETUP.DIE_TILES.NO_MONO")
+    assert re.search(r"\bcastle room 4\b", error.reason)
+    assert re.search(r"\bblack\b", error.reason)
 
 
 @pytest.mark.rule("SETUP.DIE_TILES.NO_MONO", "RULING.DIE_TILE_LAYOUT")
@@ -332,3 +339,94 @@ def test_setup_starting_card_catalogue() -> None:
     )
     assert len(content.action_cards) == 6
     assert all(card.back == (Influence(1),) for card in content.action_cards)
+
+
+# ---- a malformed deal is refused with a reason naming what is wrong -------------------------------
+
+
+def refused_deal(deal: Deal, setup: Setup | None = None) -> str:
+    """The reason ``apply`` gives for refusing ``deal`` as the setup outcome (rule RULING.CHANCE_DEAL)."""
+    state = new_game(setup if setup is not None else Setup(players=2))
+    return assert_illegal(state, deal, "RULING.CHANCE_DEAL").reason
+
+
+@pytest.mark.rule("RULING.CHANCE_DEAL", "SETUP.TURN_ORDER")
+@pytest.mark.parametrize(("players", "order", "clans"), [(2, (0, 0), "0..1"), (3, (0, 1, 3), "0..2")])
+def test_setup_deal_turn_order_not_a_permutation_refused(
+    players: int, order: tuple[int, ...], clans: str
+) -> None:
+    reason = refused_deal(make_deal(players, turn_order=order), Setup(players=players))
+    assert re.search(r"\bturn_order\b", reason)
+    assert re.search(rf"\b{re.escape(clans)}\b", reason)  # the clans the order must list
+
+
+@pytest.mark.rule("RULING.CHANCE_DEAL", "SETUP.DICE_PER_COLOUR")
+@pytest.mark.parametrize("bad", [0, 7])
+def test_setup_deal_die_value_off_the_die_refused(bad: int) -> None:
+    reason = refused_deal(make_deal(2, dice=((1, 2, bad), (1, 2, 3), (1, 2, 3))))
+    assert re.search(r"\bdie values\b", reason)
+    assert re.search(r"\b1\.\.6\b", reason)
+
+
+@pytest.mark.rule("RULING.CHANCE_DEAL", "SETUP.TWO_PLAYER_REMOVED", "SETUP.CASTLE_CARDS")
+def test_setup_deal_castle_decks_named_when_wrong() -> None:
+    stewards = refused_deal(make_deal(2, stewards=("S1", *make_deal(2).stewards[1:])))
+    assert re.search(r"\bstewards\b", stewards)
+    assert re.search(r"\bS1\b", stewards)  # the card that is not in use
+    diplomats = refused_deal(make_deal(2, diplomats=make_deal(2).diplomats[1:]))
+    assert re.search(r"\bdiplomats\b", diplomats)
+    assert re.search(r"\bD2\b", diplomats)  # the card missing is among the expected ones
+
+
+@pytest.mark.rule("RULING.CHANCE_DEAL", "SETUP.DIE_TILES")
+def test_setup_deal_die_tiles_named_when_one_is_repeated() -> None:
+    repeated = (*DIE_TILES[:-1], DIE_TILES[0])
+    reason = refused_deal(make_deal(2, die_tiles=repeated))
+    assert re.search(r"\bdie_tiles\b", reason)
+
+
+@pytest.mark.rule("RULING.CHANCE_DEAL", "SETUP.STARTING_PAIRS")
+@pytest.mark.parametrize(
+    ("pairs", "named"),
+    [
+        ((("SR8", "A3"), ("SR8", "A1"), ("SR6", "A5")), "Starting Resource cards"),
+        ((("SR8", "A3"), ("SR99", "A1"), ("SR6", "A5")), "Starting Resource cards"),
+        ((("SR8", "A3"), ("SR9", "A3"), ("SR6", "A5")), "Action cards"),
+        ((("SR8", "A3"), ("SR9", "A99"), ("SR6", "A5")), "Action cards"),
+    ],
+)
+def test_setup_deal_pairs_of_unknown_or_repeated_cards_refused(
+    pairs: tuple[tuple[str, str], ...], named: str
+) -> None:
+    reason = refused_deal(make_deal(2, pairs=pairs))
+    assert re.search(rf"\bdifferent {named}\b", reason)
+
+
+@pytest.mark.rule("RULING.CHANCE_DEAL", "SOLO.CARDS")
+def test_setup_deal_solo_deck_only_in_a_solo_game() -> None:
+    reason = refused_deal(make_deal(2, solo_deck=("N1",)))
+    assert re.search(r"\bsolo_deck\b", reason)
+    assert re.search(r"\bsolo game\b", reason)
+
+
+@pytest.mark.rule("RULING.CHANCE_DEAL", "SOLO.CARDS")
+def test_setup_solo_deal_must_shuffle_the_whole_solitaire_deck() -> None:
+    setup = solo_setup(filler("N1"), filler("N2"))
+    reason = refused_deal(solo_deal(setup, order=("N1",)), setup)
+    assert re.search(r"\bsolo_deck\b", reason)
+    assert re.search(r"\bN2\b", reason)
+    assert apply(new_game(setup), solo_deal(setup, order=("N2", "N1"))).solo_deck == ("N2", "N1")
+
+
+@pytest.mark.rule("SETUP.TURN_ORDER", "RULING.START_ORDER")
+def test_setup_log_names_the_first_round_turn_order() -> None:
+    state = dealt(3, turn_order=(2, 0, 1))
+    assert any(re.search(r"\bclan 2 > clan 0 > clan 1\b", line) for line in state.events)
+
+
+@pytest.mark.rule("RULING.CHANCE_DEAL")
+def test_setup_no_board_before_the_deal() -> None:
+    state = new_game(Setup(players=2))
+    assert state.board is None
+    with pytest.raises(ValueError, match=r"\bnot been dealt yet\b"):
+        common.board(state)
