@@ -1,11 +1,16 @@
 """Granted effects: plain gains, resource choices, the Well action, die-tile and light-background
-actions, the Personal Domain action, paid icons, member actions, and the optional/ordered rulings."""
+actions, the Personal Domain action, paid icons, member actions, the optional/ordered rulings, Influence
+icons on the Passage of Time (checkpoints, stacking), and what the log says was paid and done."""
 
 from __future__ import annotations
 
-import pytest
+import re
 
-from reference.engine import apply
+import pytest
+from msgspec.structs import replace
+
+from reference.content import base_content
+from reference.engine import apply, new_game
 from reference.model import (
     Accept,
     ChooseBlock,
@@ -23,9 +28,15 @@ from reference.model import (
     LightIcon,
     Member,
     MemberIcon,
+    Next,
+    PayCheckpoint,
     PayCoins,
     Resource,
     ResourceChoice,
+    Setup,
+    State,
+    StopMove,
+    TakePair,
     TakeResource,
     WellIcon,
 )
@@ -37,13 +48,18 @@ from tests.helpers import (
     S9_ROOM,
     board,
     clan,
+    edit_board,
+    edit_clan,
     holding,
     inject,
+    make_deal,
     options,
+    settle,
     started,
     waiting,
     with_room_dice,
 )
+from tests.solo_helpers import set_room_tiles
 
 
 @pytest.mark.rule("EFFECT.PLAIN_GAINS")
@@ -190,3 +206,185 @@ def test_effect_bundle_order_asked_only_when_it_matters() -> None:
     same = inject(state, 0, Influence(1), Influence(1))
     assert waiting(same, DecisionKind.TURN, 0)
     assert clan(same, 0).time == 2
+
+
+# ---- order of a bundle, resource picks ------------------------------------------------------------
+
+
+@pytest.mark.rule("RULING.EFFECTS_OPTIONAL_ORDER")
+def test_effect_order_question_lists_each_distinct_icon_once() -> None:
+    # two identical steps and a coin: the clan chooses between "a step" and "the coin", not between copies
+    state = holding(started(), 0)
+    asked = inject(state, 0, Influence(1), Gain(GainKind.COIN, 1), Influence(1))
+    assert waiting(asked, DecisionKind.ORDER, 0)
+    assert set(options(asked)) == {Next(0), Next(1)}
+
+
+@pytest.mark.rule("RULING.GAINS_PER_ICON", "EFFECT.RESOURCE_CHOICE")
+def test_effect_resource_pick_is_made_after_the_plain_gains() -> None:
+    # the pick is listed first, yet the plain food is gained before the clan is asked
+    state = holding(started(), 0)
+    asked = inject(state, 0, ResourceChoice(1), Gain(GainKind.FOOD, 2))
+    assert waiting(asked, DecisionKind.RESOURCE, 0)
+    assert clan(asked, 0).food == 2
+    after = apply(asked, TakeResource(Resource.IRON))
+    assert (clan(after, 0).food, clan(after, 0).iron) == (2, 1)
+
+
+# ---- die-tile actions with nothing (or less) to choose --------------------------------------------
+
+
+@pytest.mark.rule("EFFECT.DIE_TILE_ACTION", "RULING.EFFECTS_OPTIONAL_ORDER")
+def test_effect_die_tile_action_without_a_fitting_row_does_nothing() -> None:
+    # no coral die tile left in the castle: the coral die-tile action has nothing to do, no question
+    state = holding(started(), 0, coins=2)
+    for r, rm in enumerate(board(state).rooms):
+        state = set_room_tiles(state, r, *(Colour.WHITE if t is Colour.CORAL else t for t in rm.tiles))
+    after = inject(state, 0, DieTileIcon(Colour.CORAL))
+    assert waiting(after, DecisionKind.TURN, 0)
+    assert clan(after, 0) == clan(state, 0)
+
+
+@pytest.mark.rule("EFFECT.ANY_DIE_TILE", "RULING.REFILL_AFTER_LIGHT")
+def test_effect_die_tile_action_skips_a_room_waiting_for_its_refill() -> None:
+    # room 0's card has just been taken (the refill comes after the light block): the other four
+    # rooms still offer every block (3 + 3 + 2 + 2)
+    state = holding(started(), 0)
+    rooms = list(board(state).rooms)
+    rooms[S2_ROOM] = replace(rooms[S2_ROOM], card=None)
+    state = edit_board(state, rooms=tuple(rooms))
+    asked = inject(state, 0, DieTileIcon(None))
+    blocks = [(a.room, a.block) for a in options(asked) if isinstance(a, ChooseBlock)]
+    assert sorted(blocks) == [
+        (r, b) for r, n in ((S5_ROOM, 3), (S9_ROOM, 3), (D2_ROOM, 2), (D6_ROOM, 2)) for b in range(n)
+    ]
+
+
+# ---- optional effects: what the log says was paid and done -----------------------------------------
+
+
+def event(state: State, marker: str) -> str:
+    """The one event line of the last action containing ``marker``."""
+    found = [e for e in state.events if marker in e]
+    assert len(found) == 1, state.events
+    return found[0]
+
+
+def names(text: str, phrase: str) -> bool:
+    """``phrase`` stands in ``text`` as words of its own, with its exact capitals."""
+    return re.search(rf"(?<![\w-]){re.escape(phrase)}(?![\w-])", text) is not None
+
+
+@pytest.mark.rule("EFFECT.PAID_ICON", "RULING.EFFECTS_OPTIONAL_ORDER")
+def test_effect_paid_icon_log_names_the_price_and_what_it_buys() -> None:
+    asked = inject(holding(started(), 0, coins=4), 0, PayCoins(4, (Gain(GainKind.CP, 5),)))
+    accepted = apply(asked, Accept())
+    done = event(accepted, "paying")
+    what, _, paid = done.partition("paying")
+    assert names(what, "clan 0")
+    assert names(what, "5 Clan Points")
+    assert names(paid, "4 coins")
+    assert not names(paid, "seal")
+    assert not names(paid, "seals")
+    declined = event(apply(asked, Decline()), "declines")
+    assert names(declined, "clan 0")
+    assert names(declined, "4 coins")
+    assert names(declined, "5 Clan Points")
+
+
+def two_icon_dark_row() -> State:
+    """The fixed deal played with content in which Steward S2's dark row (room 0, white tile) shows two
+    icons, +1 CP and +2 coins, at the first turn of round 1; clan 0 holds 1 seal and nothing else."""
+    base = base_content()
+    stewards = []
+    for c in base.stewards:
+        if c.id == "S2":
+            blocks = list(c.blocks)
+            blocks[0] = replace(blocks[0], effects=(Gain(GainKind.CP, 1), Gain(GainKind.COIN, 2)))
+            c = replace(c, blocks=tuple(blocks))
+        stewards.append(c)
+    content = replace(base, stewards=tuple(stewards))
+    state = apply(new_game(Setup(players=2, content=content)), make_deal())
+    while state.decision.kind is DecisionKind.DRAFT:
+        state = settle(apply(state, TakePair(0)))
+    return holding(state, 0, seals=1)
+
+
+@pytest.mark.rule("CASTLE.DARK_SEAL", "SEALS.USES")
+def test_effect_steward_dark_row_costs_one_seal_for_all_its_icons() -> None:
+    asked = inject(two_icon_dark_row(), 0, DieTileIcon(Colour.WHITE))
+    dark = apply(asked, ChooseBlock(block=0, room=S2_ROOM))
+    assert waiting(dark, DecisionKind.OPTIONAL, 0)
+    paid = apply(dark, Accept())
+    c = clan(paid, 0)
+    assert (c.seals, c.cp, c.coins) == (0, 1, 2)
+    # the log names the Steward card, its dark row, both icons and the single seal paid
+    done = event(paid, "paying")
+    what, _, price = done.partition("paying")
+    assert names(what, "Steward")
+    assert names(what, "S2")
+    assert names(what, "dark")
+    assert names(what, "1 Clan Point")
+    assert names(what, "2 coins")
+    assert names(price, "1 seal")
+    assert not names(price, "coins")
+    declined = apply(dark, Decline())
+    assert clan(declined, 0) == clan(dark, 0)
+    line = event(declined, "declines")
+    assert names(line, "S2")
+    assert names(line, "dark")
+    assert names(line, "1 Clan Point")
+    assert names(line, "2 coins")
+
+
+# ---- Influence: checkpoints, the log of the walk, stacking ------------------------------------------
+
+
+@pytest.mark.rule("TIME.CHECKPOINTS", "SEALS.USES")
+@pytest.mark.parametrize(
+    ("start", "seals", "entered"), [(5, "1 seal", 6), (10, "2 seals", 11), (14, "3 seals", 15)]
+)
+def test_effect_influence_checkpoint_payment_is_logged(start: int, seals: str, entered: int) -> None:
+    asked = inject(holding(started(), 0, time=start, seals=3), 0, Influence(1))
+    paid = apply(asked, PayCheckpoint())
+    assert any(
+        names(e, "clan 0") and names(e, seals) and names(e, f"space {entered}") for e in paid.events
+    ), paid.events
+
+
+@pytest.mark.rule("TIME.MOVE", "TIME.CHECKPOINTS")
+def test_effect_influence_log_reports_the_free_steps_walked_before_a_checkpoint() -> None:
+    # from 3 with 1 seal: steps to 4 and 5 are free, the question comes before space 6
+    walked = inject(holding(started(), 0, time=3, seals=1), 0, Influence(4))
+    assert waiting(walked, DecisionKind.CHECKPOINT, 0)
+    assert clan(walked, 0).time == 5
+    assert any(names(e, "clan 0") and names(e, "space 5") for e in walked.events), walked.events
+    # on 5 already: the question comes at once and the log reports no move
+    at_once = inject(holding(started(), 0, time=5, seals=1), 0, Influence(1))
+    assert waiting(at_once, DecisionKind.CHECKPOINT, 0)
+    assert at_once.events == ()
+
+
+def stacked_under(state: State, space: int) -> State:
+    """``state`` with clan 1 alone on ``space``, the last marker to have arrived anywhere."""
+    state = edit_clan(state, 1, time=space, arrival=state.arrivals + 1)
+    return replace(state, arrivals=state.arrivals + 1)
+
+
+@pytest.mark.rule("TIME.STACK", "TIME.STOP", "RULING.LOST_STEPS")
+def test_effect_influence_stopping_after_free_steps_lands_on_top() -> None:
+    # clan 0 walks 3 -> 5 for free, refuses the checkpoint: its move ends on 5, on top of clan 1
+    state = stacked_under(holding(started(), 0, time=3, seals=1), 5)
+    stopped = apply(inject(state, 0, Influence(4)), StopMove())
+    assert clan(stopped, 0).time == clan(stopped, 1).time == 5
+    assert clan(stopped, 0).seals == 1
+    assert clan(stopped, 0).arrival > clan(stopped, 1).arrival
+
+
+@pytest.mark.rule("TIME.STACK", "TIME.CHECKPOINTS")
+def test_effect_influence_paying_the_last_step_lands_on_top() -> None:
+    # the only step is the paid one onto 6, where clan 1 stands: clan 0 goes on top
+    state = stacked_under(holding(started(), 0, time=5, seals=1), 6)
+    paid = apply(inject(state, 0, Influence(1)), PayCheckpoint())
+    assert clan(paid, 0).time == clan(paid, 1).time == 6
+    assert clan(paid, 0).arrival > clan(paid, 1).arrival

@@ -171,3 +171,12 @@ def test_lantern_grows_when_a_courtier_takes_a_card() -> None:
     after = settle(place(state, Colour.WHITE, End.LEFT, Space.OUTSIDE_LEFT))
     assert clan(after, 0).food == 1
     assert clan(after, 0).time == 3
+
+
+@pytest.mark.rule("LANTERN.GAIN_ALL", "LANTERN.TRIGGER")
+def test_lantern_with_an_empty_area_gives_nothing() -> None:
+    # nothing visible in the Lantern Area (a hand-made state): activating it gains nothing, asks nothing
+    state = holding(started(), 0, coins=1, lantern=())
+    after = inject(state, 0, LanternIcon())
+    assert waiting(after, DecisionKind.TURN, 0)
+    assert clan(after, 0) == clan(state, 0)

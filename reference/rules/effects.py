@@ -92,7 +92,7 @@ def describe(effect: Effect) -> str:
         case DecreeIcon(card=card):
             return f"Decree {card}"
         case PayCoins(n=n, then=then):
-            return f"pay {n} coins: " + ", ".join(describe(e) for e in then)
+            return f"pay {amount(n, 'coin')}: " + ", ".join(describe(e) for e in then)
         case BlockRef(card=card, block=block):
             return f"{card} block {block + 1}"
         case _:
