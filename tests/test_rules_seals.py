@@ -204,3 +204,10 @@ def test_paying_more_than_held_is_an_error_naming_what_is_held(what: GainKind, f
     with pytest.raises(ValueError, match=rf"\bcannot pay {held + 1} {what.value}: holds {held}\b"):
         holdings.pay(holder, what, held + 1)
     assert holdings.pay(holder, what, held) == Clan()
+
+
+@pytest.mark.rule("SCORE.CP")
+def test_clan_points_are_never_paid() -> None:
+    # Clan Points, once earned, are kept: no price in the game is paid in Clan Points
+    with pytest.raises(ValueError, match=r"Clan Points are never paid"):
+        holdings.pay(Clan(cp=9), GainKind.CP, 1)

@@ -315,8 +315,7 @@ def influence_run(state: State, frame: InfluenceFrame) -> State:
                 state,
                 f"{clan_name(clan)} cannot pay {amount(cost, 'seal')} for space {holder.time + 1}: stops",
             )
-            steps = 0
-            break
+            break  # the rest of the move is lost (RULING.LOST_STEPS)
         holder = passage.step(holder)
         steps -= 1
         moved = True

@@ -53,10 +53,12 @@ def gain(clan: Clan, what: GainKind, n: int) -> Clan:
 
 
 def pay(clan: Clan, what: GainKind, n: int) -> Clan:
-    """Remove ``n`` of ``what``; the caller has checked the clan holds it (ValueError otherwise)."""
+    """Remove ``n`` of ``what``; the caller has checked the clan holds it (ValueError otherwise).
+    Clan Points are never paid: they are kept once earned (SCORE.CP; ValueError)."""
+    if what is GainKind.CP:
+        raise ValueError("Clan Points are never paid: they are kept once earned (SCORE.CP)")
     have = {
         GainKind.COIN: clan.coins,
-        GainKind.CP: clan.cp,
         GainKind.SEAL: clan.seals,
         GainKind.FOOD: clan.food,
         GainKind.IRON: clan.iron,
@@ -67,8 +69,6 @@ def pay(clan: Clan, what: GainKind, n: int) -> Clan:
     match what:
         case GainKind.COIN:
             return replace(clan, coins=clan.coins - n)
-        case GainKind.CP:
-            return replace(clan, cp=clan.cp - n)
         case GainKind.SEAL:
             return replace(clan, seals=clan.seals - n)
         case GainKind.FOOD:
