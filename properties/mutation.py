@@ -1,4 +1,4 @@
-"""The mutation-testing summary of ``tox -e mutation`` (mutmut 3 over reference/rules/).
+"""The mutation-testing summary of ``tox -e mutation`` (mutmut 3 over reference/rules/ and reference/engine.py).
 
 Runs ``mutmut export-cicd-stats`` and prints the counts and the score:
 
