@@ -303,6 +303,8 @@ def decision_rule(state: State) -> str:
     top = state.stack[-1]
     if isinstance(top, CastleRowFrame) and top.light:
         return "EFFECT.LIGHT_ACTION"
+    if isinstance(top, CastleRowFrame) and top.colour is None:
+        return "EFFECT.ANY_DIE_TILE"  # as _diagnose names a refusal there
     if isinstance(top, MemberFrame):
         return "WARRIOR.PLACE" if top.member is Member.WARRIOR else "GARDENER.PLACE"
     return _HANDLERS[type(top)].rule

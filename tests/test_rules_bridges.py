@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from reference.model import Colour, DecisionKind, End, PlaceDie, Space
+from reference.model import Colour, DecisionKind, End, PlaceDie, Slot, Space
 from reference.rules import bridges as bridge_rules
+from reference.rules import rival as rival_rules
 from tests.helpers import (
     assert_illegal,
     bridge,
@@ -157,3 +158,29 @@ def test_bridge_take_from_an_empty_end_names_the_end_and_the_bridge() -> None:
         bridge_rules.take(bridge(Colour.CORAL, None, (), 5), End.LEFT)
     with pytest.raises(ValueError, match=r"\bright end of the black bridge\b"):
         bridge_rules.take(bridge(Colour.BLACK, 2, (), None), End.RIGHT)
+
+
+@pytest.mark.rule("RULING.LONE_DIE_SLOT")
+@pytest.mark.parametrize(
+    ("slots", "left", "centre", "right"),
+    [
+        ((1, (3,), 5), 1, 3, 5),
+        ((3, (), 5), 3, None, 5),  # the centre die slid left: the centre slot is empty
+        ((1, (), 3), 1, None, 3),
+        ((None, (), 5), None, None, 5),  # a lone die keeps its right slot
+        ((1, (), None), 1, None, None),  # a lone die keeps its left slot
+        ((None, (), None), None, None, None),
+    ],
+)
+def test_bridge_physical_slots_of_a_two_player_bridge(
+    slots: tuple[int | None, tuple[int, ...], int | None],
+    left: int | None,
+    centre: int | None,
+    right: int | None,
+) -> None:
+    # a bridge is three fixed slots: each reads its own die, or None when empty; the rival's search
+    # (which names a slot on its Solitaire card) reads the same slots
+    b = bridge(Colour.BLACK, *slots)
+    expected = {Slot.LEFT: left, Slot.CENTRE: centre, Slot.RIGHT: right}
+    for slot, value in expected.items():
+        assert rival_rules.slot_die(b, slot) == value

@@ -5,7 +5,7 @@ Rules: SETUP.BRIDGES_SORTED, BRIDGE.ENDS_ONLY, BRIDGE.SLIDE, BRIDGE.LANTERN_LEFT
 
 from __future__ import annotations
 
-from reference.model import Bridge, Colour, End, Slot
+from reference.model import Bridge, Colour, End
 
 
 def sorted_bridge(colour: Colour, values: tuple[int, ...]) -> Bridge:
@@ -22,16 +22,6 @@ def sorted_bridge(colour: Colour, values: tuple[int, ...]) -> Bridge:
 def end_value(bridge: Bridge, end: End) -> int | None:
     """The die at an end of the bridge, or None when that slot is empty. Rule: BRIDGE.ENDS_ONLY."""
     return bridge.left if end is End.LEFT else bridge.right
-
-
-def slot_value(bridge: Bridge, slot: Slot) -> int | None:
-    """The die in a physical slot (the centre slot holds the centre die nearest... the only centre die
-    at 2 players; with more centre dice, the lowest). Rule: RULING.LONE_DIE_SLOT."""
-    if slot is Slot.LEFT:
-        return bridge.left
-    if slot is Slot.RIGHT:
-        return bridge.right
-    return bridge.centre[0] if bridge.centre else None
 
 
 def take(bridge: Bridge, end: End) -> tuple[int, Bridge]:
