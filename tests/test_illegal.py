@@ -423,6 +423,28 @@ REASONS: list[tuple[str, Callable[[], State], Action, tuple[str, ...]]] = [
         (r"\bChooseBlock is not a block whose die tile fits\b",),
     ),
     ("RULING.CHANCE_DEAL", lambda: new_game(Setup(players=2)), Roll(((1, 2, 3),) * 3), (r"\bgot Roll\b",)),
+    # the engine's own refusals name the action, the clan and what is awaited
+    ("ROUND.GAME_END", at_game_end, Decline(), (r"\bthe game is over\b",)),
+    ("RULING.CHANCE_ROLL", at_roll, PlaceDie(Colour.WHITE, End.LEFT, Space.WELL), (r"\bgot PlaceDie\b",)),
+    (
+        "TURN.DECISION",
+        lambda: turn0(),
+        make_deal(),
+        (r"\bDeal is a chance outcome\b", r"\bclan 0 must decide\b"),
+    ),
+    ("TURN.DECISION", lambda: turn0(), Accept(), (r"\bclan 0 must place a die, got Accept\b",)),
+    (
+        "SEALS.TRADE_COIN",
+        lambda: turn0(seals=0),
+        Trade(None),
+        (r"\bclan 0 holds 0 seal\(s\)", r"\bnot enough for Trade\b"),
+    ),
+    (
+        "SETUP.STARTING_PAIRS",
+        lambda: apply(new_game(Setup(players=2)), make_deal()),
+        TakePair(3),
+        (r"\bone of the 3 starting pairs\b", r"\bgot TakePair\b"),
+    ),
 ]
 
 
@@ -541,3 +563,29 @@ def test_decision_rule_names_the_registered_rule_of_the_pending_decision(
     assert state.decision.kind is kind
     assert rule in rule_ids()
     assert decision_rule(state) == rule
+
+
+@pytest.mark.rule("SEALS.TRADE_COIN", "SEALS.TRADE_RESOURCE")
+@pytest.mark.parametrize(("into", "got"), [(None, "1 coin"), (Resource.PEARL, "1 Mother-of-Pearl")])
+def test_illegal_trade_log_names_what_the_seals_bought(into: Resource | None, got: str) -> None:
+    after = apply(turn0(seals=2), Trade(into))
+    assert any(re.search(rf"\bclan 0 trades seals for {got}\b", line) for line in after.events), after.events
+
+
+# ---- an ill-typed action is refused before the rules look at it (_well_formed) -----------------------
+
+
+@pytest.mark.rule("TURN.DECISION", "SETUP.STARTING_PAIRS")
+def test_illegal_malformed_decision_names_the_action_and_the_field() -> None:
+    state = apply(new_game(Setup(players=2)), make_deal())
+    error = assert_illegal(state, TakePair("0"), "TURN.DECISION")  # type: ignore[arg-type]
+    assert re.search(r"\bmalformed TakePair\b", error.reason)
+    assert re.search(r"\bindex\b", error.reason)
+
+
+@pytest.mark.rule("RULING.CHANCE_DEAL")
+def test_illegal_malformed_chance_outcome_names_the_chance_rule() -> None:
+    deal = make_deal(2, dice=((1, 2, True), (1, 2, 3), (1, 2, 3)))
+    error = assert_illegal(new_game(Setup(players=2)), deal, "RULING.CHANCE_DEAL")
+    assert re.search(r"\bmalformed Deal\b", error.reason)
+    assert re.search(r"\bdice\b", error.reason)

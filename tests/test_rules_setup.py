@@ -7,15 +7,17 @@ import random
 import re
 
 import pytest
+from msgspec.structs import replace
 
 from reference.chance import sample_deal
 from reference.content import base_content, catalogue
 from reference.engine import apply, new_game
-from reference.errors import SetupError
+from reference.errors import ContentError, SetupError
 from reference.model import (
     COLOURS,
     Clan,
     Colour,
+    Content,
     Deal,
     DecisionKind,
     Effect,
@@ -430,3 +432,111 @@ def test_setup_no_board_before_the_deal() -> None:
     assert state.board is None
     with pytest.raises(ValueError, match=r"\bnot been dealt yet\b"):
         common.board(state)
+
+
+# ---- setup errors name what is wrong -----------------------------------------------------------------
+
+
+@pytest.mark.rule("SETUP.DICE_PER_COLOUR")
+def test_setup_player_count_error_names_the_range_and_the_count() -> None:
+    with pytest.raises(SetupError, match=r"\b2\.\.4\b.*\bgot 5\b"):
+        new_game(Setup(players=5))
+
+
+@pytest.mark.rule("SOLO.SETUP.TWO_PLAYER")
+def test_setup_solo_game_must_be_two_players() -> None:
+    setup = replace(solo_setup(filler("N1"), filler("N2")), players=3)
+    with pytest.raises(SetupError) as info:
+        new_game(setup)
+    message = str(info.value)
+    assert re.search(r"\ba solo game\b", message)
+    assert re.search(r"\bplayers must be 2\b", message)
+    assert "(SOLO.SETUP.TWO_PLAYER)" in message
+
+
+@pytest.mark.rule("READING.SOLO_ACTION_ORDER", "READING.GINKGO_PAIR_COLOUR")
+@pytest.mark.parametrize(
+    ("changes", "field", "reading"),
+    [
+        ({"action_order": "columns"}, "solo.action_order", "READING.SOLO_ACTION_ORDER"),
+        ({"pair_colour": "some"}, "solo.pair_colour", "READING.GINKGO_PAIR_COLOUR"),
+    ],
+)
+def test_setup_solo_reading_values_checked(changes: dict[str, str], field: str, reading: str) -> None:
+    setup = solo_setup(filler("N1"), filler("N2"), **changes)
+    with pytest.raises(SetupError) as info:
+        new_game(setup)
+    message = str(info.value)
+    assert re.search(rf"\b{re.escape(field)}\b", message)
+    assert f"({reading})" in message
+
+
+@pytest.mark.rule("SOLO.CARDS", "SOLO.ICONS")
+def test_setup_solo_deck_errors_name_the_setup_field() -> None:
+    with pytest.raises(ContentError) as info:
+        new_game(solo_setup(filler("N1")))
+    message = str(info.value)
+    assert re.search(r"\bsetup\.solo\.deck\b", message)
+    assert re.search(r"\bat least 2 cards\b", message)
+
+
+def sized(**changes: object) -> Content:
+    """The base content with some of its card lists replaced (generated content of another size)."""
+    return replace(base_content(), **changes)
+
+
+def size_error(setup: Setup) -> str:
+    with pytest.raises(SetupError) as info:
+        new_game(setup)
+    return str(info.value)
+
+
+@pytest.mark.rule("SETUP.STARTING_PAIRS")
+@pytest.mark.parametrize("players", [2, 3])
+def test_setup_content_needs_an_action_card_per_clan_plus_one(players: int) -> None:
+    # (content always holds 5 Starting Resource cards, enough for 4 clans: see ``catalogue``)
+    base = base_content()
+    enough = sized(action_cards=base.action_cards[: players + 1])
+    assert new_game(Setup(players=players, content=enough)).phase is Phase.DEAL
+    message = size_error(Setup(players=players, content=sized(action_cards=base.action_cards[:players])))
+    assert re.search(rf"\bhas {players} Action cards\b", message)
+    assert re.search(rf"\b{players} clans needs {players + 1}\b", message)
+
+
+@pytest.mark.rule("SOLO.SETUP.TWO_PLAYER", "SETUP.STARTING_PAIRS")
+def test_setup_solo_content_needs_one_action_card() -> None:
+    one = sized(action_cards=base_content().action_cards[:1])
+    setup = replace(solo_setup(filler("N1"), filler("N2")), content=one)
+    assert new_game(setup).phase is Phase.DEAL
+
+
+@pytest.mark.rule("SETUP.GARDENS")
+@pytest.mark.parametrize("kind", ["stone", "plant"])
+def test_setup_content_needs_three_gardens_of_each_kind(kind: str) -> None:
+    base = base_content()
+    other = [g for g in base.gardens if g.kind.value != kind]
+    mine = [g for g in base.gardens if g.kind.value == kind]
+    assert new_game(Setup(content=sized(gardens=(*other, *mine[:3])))).phase is Phase.DEAL
+    message = size_error(Setup(content=sized(gardens=(*other, *mine[:2]))))
+    assert re.search(rf"\bhas 2 {kind.capitalize()} gardens\b", message)
+    assert re.search(r"\bneeds 3\b", message)
+
+
+@pytest.mark.rule("SETUP.CASTLE_CARDS")
+def test_setup_content_with_one_daimyo_card_is_enough() -> None:
+    assert new_game(Setup(content=sized(daimyo=base_content().daimyo[:1]))).phase is Phase.DEAL
+
+
+@pytest.mark.rule("SETUP.TWO_PLAYER_REMOVED", "SETUP.CASTLE_CARDS")
+def test_setup_content_needs_castle_cards_in_use() -> None:
+    base = base_content()
+    in_use = set(cards_in_use(catalogue(None), 2, 1))
+    stewards = tuple(s for s in base.stewards if s.id not in in_use or s.id in ("S2", "S4"))
+    message = size_error(Setup(content=sized(stewards=stewards)))
+    assert re.search(r"\bhas 2 Stewards in use\b", message)
+    assert re.search(r"\b2 clans needs 3\b", message)
+    in_use = set(cards_in_use(catalogue(None), 2, 2))
+    diplomats = tuple(d for d in base.diplomats if d.id not in in_use or d.id == "D2")
+    message = size_error(Setup(content=sized(diplomats=diplomats)))
+    assert re.search(r"\bhas 1 Diplomats in use\b", message)
+    assert re.search(r"\bneeds 2\b", message)
