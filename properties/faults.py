@@ -82,23 +82,27 @@ FAULTS: dict[str, Fault] = {
 """The planted faults by name."""
 
 
-def hunt(fault: Fault, *, examples: int, shrink: bool) -> PropertyFailure | None:
-    """Run ``fault.machine`` with the fault planted (derandomized, no example database): the failure
-    it raises, or None when no generated game broke the rule."""
-    phases = [Phase.explicit, Phase.generate, *([Phase.shrink] if shrink else [])]
-    found = settings(
+def hunt_settings(examples: int, *, shrink: bool) -> settings:
+    """The Hypothesis settings of a fault hunt: ``examples`` whole games, derandomized, no example
+    database, shrinking only when asked."""
+    return settings(
         max_examples=examples,
         stateful_step_count=320,
         deadline=None,
         database=None,
         derandomize=True,
-        phases=phases,
+        phases=[Phase.explicit, Phase.generate, *([Phase.shrink] if shrink else [])],
         suppress_health_check=list(HealthCheck),
         print_blob=False,
     )
+
+
+def hunt(fault: Fault, *, examples: int, shrink: bool) -> PropertyFailure | None:
+    """Run ``fault.machine`` with the fault planted (:func:`hunt_settings`): the failure it raises,
+    or None when no generated game broke the rule."""
     with fault.plant():
         try:
-            run_state_machine_as_test(fault.machine, settings=found)
+            run_state_machine_as_test(fault.machine, settings=hunt_settings(examples, shrink=shrink))
         except PropertyFailure as failure:
             return failure
     return None

@@ -9,7 +9,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, Phase, settings
 from hypothesis.stateful import run_state_machine_as_test
 
 from properties import faults, machines
@@ -24,15 +23,7 @@ from reference.rules import rival as rival_rules
 
 pytestmark = pytest.mark.skipif(PROFILE == "crosshair", reason="the machines do not run under CrossHair")
 
-FIND = settings(
-    max_examples=60,
-    stateful_step_count=320,
-    deadline=None,
-    database=None,
-    derandomize=True,
-    phases=[Phase.explicit, Phase.generate],
-    suppress_health_check=list(HealthCheck),
-)
+FIND = faults.hunt_settings(60, shrink=False)
 
 
 @pytest.fixture(autouse=True)
