@@ -8,9 +8,9 @@ which also use the finer checks below:
 
 - ``check_legal(state, actions)``: the legal actions of a decision obey the rules (placement worked
   out independently of the engine, trades, courtier parts and prices, yards, gardens, checkpoints).
-- ``check_hand_in(at_end, handed)``: the rival's end-of-round hand-in, exactly.
-- ``check_after_hand_in(handed, after)``: nothing but the gardens step changes the rival's holdings
-  after its hand-in.
+- ``check_hand_in(before, after)``: the rival's end-of-round hand-in, exactly, as the step's events
+  report it (after the new turn order, at the rate of its place, the remainder kept; coins and Clan
+  Points accounted for by the events of the step).
 - ``check_final(state)``: the final scores, recomputed category by category from the state.
 
 The numbers are the rules' own (the register's), not the engine's constants, so that a fault planted
@@ -54,7 +54,7 @@ from reference.model import (
     State,
     Trade,
 )
-from reference.rules.effects import checkpoint_event
+from reference.model import events as ev
 from reference.rules.rival import deck as solo_deck_of
 
 # ---- the rules' numbers (from the register, independent of the engine's constants) ------------
@@ -550,69 +550,128 @@ def _hand_in_breaches(before: State, after: State, i: int) -> list[Breach]:
 
 
 def _checkpoint_breaches(before: State, after: State, i: int) -> list[Breach]:
-    """Every checkpoint a player's marker crossed in this action was paid: the engine reports each
-    payment as an event, so a crossing without its payment event is a breach (seals may be gained in
-    the same action, so the seal count alone cannot tell)."""
+    """Every checkpoint a player's marker crossed in this action was paid, at its price: the engine
+    reports each payment as a CheckpointPaid event, so a crossing without its event is a breach (seals
+    may be gained in the same action, so the seal count alone cannot tell)."""
     b, a = before.clans[i], after.clans[i]
+    paid = {e.space: e.seals for e in after.events if isinstance(e, ev.CheckpointPaid) and e.clan == i}
     out: list[Breach] = []
     for space, cost in CHECKPOINTS.items():
-        if b.time < space <= a.time and checkpoint_event(i, cost, space) not in after.events:
-            out.append(Breach("TIME.CHECKPOINTS", f"clan {i} entered space {space} without paying {cost}"))
+        if b.time < space <= a.time and paid.get(space) != cost:
+            seen = "without paying" if space not in paid else f"paying {paid[space]} instead of"
+            out.append(Breach("TIME.CHECKPOINTS", f"clan {i} entered space {space} {seen} {cost}"))
     return out
 
 
 # ---- the hand-in, observed exactly ----------------------------------------------------------------
 
 
-def check_hand_in(at_end: State, handed: State) -> list[Breach]:
-    """The rival's hand-in from the state just before it (``at_end``: the new turn order set) to the
-    state just after it: coins % 3 kept when first, % 5 when second, round x quotient Clan Points
-    added, nothing else changed. Rule: SOLO.ROUND.HAND_IN."""
+def _rival_flow(clan: int, events: tuple[ev.Event, ...]) -> tuple[int, int]:
+    """(coins gained, Clan Points gained) by the rival in ``events``, as the events report them."""
+    coins = cp = 0
+    for e in events:
+        match e:
+            case ev.DiePlaced(clan=c, coins=n) if c == clan:
+                coins += n
+            case ev.Gained(clan=c, what=what, kept=n) if c == clan:
+                if what.value == "coin":
+                    coins += n
+                elif what.value == "cp":
+                    cp += n
+            case ev.IconUndoable(clan=c, points=n) if c == clan:
+                cp += n
+            case ev.RivalGardens(clan=c, points=n) if c == clan:
+                cp += n
+            case _:
+                pass
+    return coins, cp
+
+
+def check_hand_in(before: State, after: State) -> list[Breach]:
+    """The rival's end-of-round hand-in in one step, from the step's events: exactly one hand-in when
+    the step ends a round's turns and none otherwise; after the new turn order (ROUND.END_ORDER); at 3
+    coins per round number of Clan Points when first, 5 when second, the remainder kept; the coins it
+    hands in are those it held before the step plus what the events say it gained before the hand-in;
+    afterwards its coins are the remainder and its Clan Points grew exactly by what the events report
+    (the hand-in, its icons, the gardens step: round number per gardener beside a bridge that still
+    holds a die). Rules: SOLO.ROUND.HAND_IN, SOLO.ROUND.GARDENS, ROUND.END_ORDER,
+    SOLO.GOLDEN.NEVER_PAYS."""
     out: list[Breach] = []
-    if time_order(at_end) != at_end.turn_order:
-        out.append(Breach("ROUND.END_ORDER", "the hand-in came before the new turn order"))
-    for i, (b, a) in enumerate(zip(at_end.clans, handed.clans, strict=True)):
-        if not b.rival:
-            if a != b:
-                out.append(Breach("SOLO.ROUND.HAND_IN", f"the hand-in changed clan {i}: {b} -> {a}"))
-            continue
-        rate = HAND_IN_RATES[0] if at_end.turn_order.index(i) == 0 else HAND_IN_RATES[1]
-        want_coins = b.coins % rate
-        want_cp = b.cp + at_end.round * (b.coins // rate)
-        if (a.coins, a.cp) != (want_coins, want_cp):
+    rival = next((i for i, c in enumerate(before.clans) if c.rival), None)
+    hand_ins = [(k, e) for k, e in enumerate(after.events) if isinstance(e, ev.HandIn)]
+    ended = before.phase is Phase.TURNS and after.phase is not Phase.TURNS
+    if rival is None or before.board is None:
+        if hand_ins:
+            out.append(Breach("SOLO.ROUND.HAND_IN", "a hand-in in a game without a rival"))
+        return out
+    if len(hand_ins) != (1 if ended else 0):
+        state = "ends" if ended else "does not end"
+        return [Breach("SOLO.ROUND.HAND_IN", f"{len(hand_ins)} hand-in(s) in a step that {state} the round")]
+    b, a = before.clans[rival], after.clans[rival]
+    if not hand_ins:
+        if a.coins < b.coins:
             out.append(
-                Breach(
-                    "SOLO.ROUND.HAND_IN",
-                    f"round {at_end.round}, rival {'first' if rate == 3 else 'second'} with {b.coins} coins "
-                    f"and {b.cp} CP: expected {want_coins} coins and {want_cp} CP, got {a.coins} and {a.cp}",
-                )
+                Breach("SOLO.GOLDEN.NEVER_PAYS", f"the rival's coins fell from {b.coins} to {a.coins}")
             )
+        return out
+    k, hand_in = hand_ins[0]
+    orders = [e for e in after.events[:k] if isinstance(e, ev.RoundEnded)]
+    if not orders or after.turn_order != orders[-1].turn_order:
+        out.append(Breach("ROUND.END_ORDER", "the hand-in came before the new turn order"))
+    place = after.turn_order.index(rival)
+    rate = HAND_IN_RATES[0] if place == 0 else HAND_IN_RATES[1]
+    gained_before, _ = _rival_flow(rival, after.events[:k])
+    held = b.coins + gained_before
+    want = (hand_in.clan, hand_in.round, hand_in.place, hand_in.rate, hand_in.coins)
+    if want != (rival, before.round, place, rate, held):
+        out.append(
+            Breach(
+                "SOLO.ROUND.HAND_IN",
+                f"round {before.round}, rival {'first' if place == 0 else 'second'} holding {held} coins: "
+                f"the hand-in reports clan {hand_in.clan}, round {hand_in.round}, place {hand_in.place}, "
+                f"rate {hand_in.rate}, {hand_in.coins} coins",
+            )
+        )
+    if (hand_in.points, hand_in.kept) != (before.round * (held // rate), held % rate):
+        out.append(
+            Breach(
+                "SOLO.ROUND.HAND_IN",
+                f"round {before.round}, {held} coins at rate {rate}: {hand_in.points} CP and {hand_in.kept} "
+                f"kept reported, {before.round * (held // rate)} CP and {held % rate} kept by the rules",
+            )
+        )
+    coins_after, cp_gained = _rival_flow(rival, after.events[k + 1 :])
+    _, cp_before = _rival_flow(rival, after.events[:k])
+    if a.coins != hand_in.kept + coins_after or a.cp != b.cp + cp_before + hand_in.points + cp_gained:
+        out.append(
+            Breach(
+                "SOLO.ROUND.HAND_IN",
+                f"after the hand-in the rival holds {a.coins} coins and {a.cp} CP; the events account for "
+                f"{hand_in.kept + coins_after} and {b.cp + cp_before + hand_in.points + cp_gained}",
+            )
+        )
+    out.extend(_rival_gardens(after, rival, before.round))
     return out
 
 
-def check_after_hand_in(handed: State, after: State) -> list[Breach]:
-    """After its hand-in only the gardens step changes the rival: it keeps its coins, and in rounds
-    1-2 scores the round number per gardener beside a bridge that still holds a die.
-    Rules: SOLO.ROUND.HAND_IN, SOLO.ROUND.GARDENS."""
-    out: list[Breach] = []
+def _rival_gardens(after: State, rival: int, round_number: int) -> list[Breach]:
+    """In the gardens step of rounds 1-2 the rival scores the round number per gardener beside a
+    bridge that still holds a die (and nothing in round 3). Rule: SOLO.ROUND.GARDENS."""
     board = after.board
     assert board is not None
     live = {b.colour for b in board.bridges if b.count() > 0}
-    for i, (h, a) in enumerate(zip(handed.clans, after.clans, strict=True)):
-        if not h.rival:
-            continue
-        gardens = 0
-        if handed.round < ROUNDS:
-            gardens = handed.round * sum(1 for g in board.gardens if i in g.gardeners and g.bridge in live)
-        if a.coins != h.coins or a.cp != h.cp + gardens:
-            out.append(
-                Breach(
-                    "SOLO.ROUND.GARDENS",
-                    f"after the hand-in ({h.coins} coins, {h.cp} CP) and {gardens} CP of gardens the rival "
-                    f"holds {a.coins} coins and {a.cp} CP",
-                )
+    active = sum(1 for g in board.gardens if rival in g.gardeners and g.bridge in live)
+    want = round_number * active if round_number < ROUNDS else 0
+    got = sum(e.points for e in after.events if isinstance(e, ev.RivalGardens) and e.clan == rival)
+    if got != want:
+        return [
+            Breach(
+                "SOLO.ROUND.GARDENS",
+                f"round {round_number}: {active} rival gardener(s) beside a bridge with a die score {want} CP; "
+                f"the gardens step gave {got}",
             )
-    return out
+        ]
+    return []
 
 
 # ---- legal actions -----------------------------------------------------------------------------------

@@ -10,7 +10,7 @@ the same result); at the end the trace is replayed and the final scores are reco
 
 A failure (a broken invariant, an engine exception, or a :class:`~reference.errors.RulesGap`) is shrunk
 by Hypothesis to the smallest game; the report then tells the game as a story (``note``: each step
-with the engine's event lines) and prints it as a replayable trace (``wcref replay FILE``), also written
+with its events, narrated) and prints it as a replayable trace (``wcref replay FILE``), also written
 to ``out/properties/``.
 
 Reachability: every finished game reports what it reached with ``event()`` (see :data:`REACHED`), and
@@ -22,8 +22,6 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import ClassVar, Final
 
@@ -37,7 +35,6 @@ from properties import strategies as strat
 from properties.invariants import (
     CLIMB_PEARL,
     Breach,
-    check_after_hand_in,
     check_final,
     check_hand_in,
     check_legal,
@@ -70,7 +67,6 @@ from reference.model import (
     Member,
     Next,
     PayCheckpoint,
-    Phase,
     PlaceDie,
     RivalKind,
     Roll,
@@ -84,9 +80,9 @@ from reference.model import (
     TakeResource,
     Trade,
 )
+from reference.model import events as ev
+from reference.narrate import event_lines, names_for
 from reference.rulebook import rule_ids
-from reference.rules import rival as rival_rules
-from reference.rules.rival import deck as solo_deck_of
 
 FAILURES_DIR: Final = Path("out") / "properties"
 """Where the trace of a shrunk failing game is written (``wcref replay FILE`` replays it)."""
@@ -163,7 +159,7 @@ REACHED: Final[tuple[str, ...]] = (
     "castle deck empty",
     "rival deck exhausted (RULING.SOLO_DECK_EXHAUSTED)",
     "Gingkogawa reshuffle (GINKGO.DISCARD)",
-    "Hard bonus with no card left (RULING.GINKGO_HARD_NO_CARD)",
+    "Hard bonus card revealed (GINKGO.BONUS)",
     "rival action undoable (SOLO.TURN.UNDOABLE)",
     "rival hand-in with Clan Points",
     "game cut short by the step limit",
@@ -229,26 +225,6 @@ def illegal_candidates(state: State, legal: tuple[Action, ...]) -> list[Action]:
     return [a for a in UNIVERSE if a not in allowed]
 
 
-# ---- the hand-in, observed ----------------------------------------------------------------------
-
-
-@contextmanager
-def spy_hand_in(log: list[tuple[State, State]]) -> Iterator[None]:
-    """Record (state just before, state just after) of every rival hand-in while applying actions."""
-    original: Callable[[State], State] = rival_rules.hand_in
-
-    def spy(state: State) -> State:
-        out = original(state)
-        log.append((state, out))
-        return out
-
-    setattr(rival_rules, "hand_in", spy)  # noqa: B010 - the engine calls it through the module
-    try:
-        yield
-    finally:
-        setattr(rival_rules, "hand_in", original)  # noqa: B010
-
-
 # ---- the machine ------------------------------------------------------------------------------------
 
 
@@ -275,7 +251,6 @@ class GameMachine(RuleBasedStateMachine):
         self.actions: list[Action] = []
         self.style: strat.Style = "eager"
         self.breaches: list[Breach] = []
-        self.hand_ins: list[tuple[State, State]] = []
         self.courtier_parts: dict[int, list[int]] = {}
         self.reached: set[str] = set()
         self.failed = False
@@ -351,22 +326,21 @@ class GameMachine(RuleBasedStateMachine):
         self._check(check_step(state, action, after))
         self._courtier_after(state, action, after)
         self._climb(state, action, after)
-        self._hand_in(state, after)
+        self._check(check_hand_in(state, after))
         if self.round_trip:
             self._round_trip(state, action, after)
         self._reach(state, action, after)
         if should_note():
             where = f"round {state.round}, {state.decision.kind.value}"
             who = "chance" if state.decision.clan is None else f"clan {state.decision.clan}"
-            lines = "".join(f"\n    {line}" for line in after.events)
+            name = names_for(state.setup)
+            lines = "".join(f"\n    {line}" for e in after.events for line in event_lines(e, name))
             note(f"#{len(self.actions)} {where}, {who} [{decision_rule(state)}]: {_describe(action)}{lines}")
 
     def _apply(self, state: State, action: Action) -> State:
-        self.hand_ins = []
         self.actions.append(action)
         try:
-            with spy_hand_in(self.hand_ins):
-                return apply(state, action)
+            return apply(state, action)
         except RulesGap as exc:
             raise self.fail(exc.rule, f"RulesGap: {exc}", trace=self.trace()) from exc
         except IllegalAction as exc:
@@ -508,36 +482,6 @@ class GameMachine(RuleBasedStateMachine):
                 ]
             )
 
-    # ---- the rival's hand-in ----------------------------------------------------------------------
-
-    def _hand_in(self, state: State, after: State) -> None:
-        solo = state.setup.solo
-        ended = state.phase is Phase.TURNS and after.phase is not Phase.TURNS
-        if state.board is None:
-            return
-        if solo is None:
-            if self.hand_ins:
-                self._check([Breach("SOLO.ROUND.HAND_IN", "a hand-in in a game without a rival")])
-            return
-        if ended != (len(self.hand_ins) == 1):
-            self._check(
-                [
-                    Breach(
-                        "SOLO.ROUND.HAND_IN",
-                        f"{len(self.hand_ins)} hand-in(s) in a step that {'ends' if ended else 'does not end'} the round",
-                    )
-                ]
-            )
-            return
-        rival = next(i for i, c in enumerate(after.clans) if c.rival)
-        if after.clans[rival].coins < state.clans[rival].coins and not self.hand_ins:
-            self._check([Breach("SOLO.GOLDEN.NEVER_PAYS", "the rival's coins fell without a hand-in")])
-        for at_end, handed in self.hand_ins:
-            self._check(check_hand_in(at_end, handed))
-            self._check(check_after_hand_in(handed, after))
-            if handed.clans[rival].cp > at_end.clans[rival].cp:
-                self.reached.add("rival hand-in with Clan Points")
-
     # ---- reachability -------------------------------------------------------------------------------
 
     def _reach(self, state: State, action: Action, after: State) -> None:
@@ -561,17 +505,17 @@ class GameMachine(RuleBasedStateMachine):
                 r.add("Daimyo's room: all favours taken")
             if not board.steward_deck or not board.diplomat_deck:
                 r.add("castle deck empty")
-        solo = after.setup.solo
-        exhausted = solo is not None and solo.rival is RivalKind.TOKUGAWA and after.rival_row
-        if exhausted and len(after.rival_row) >= len(solo_deck_of(after).cards):
-            r.add("rival deck exhausted (RULING.SOLO_DECK_EXHAUSTED)")
-        for line in after.events:
-            if "cannot pay" in line and "for space" in line:
+        for e in after.events:
+            if isinstance(e, ev.CheckpointUnaffordable):
                 r.add("checkpoint unaffordable (stopped)")
-            elif "no card is left to reveal" in line:
-                r.add("Hard bonus with no card left (RULING.GINKGO_HARD_NO_CARD)")
-            elif "cannot do '" in line:
+            elif isinstance(e, ev.IconUndoable):
                 r.add("rival action undoable (SOLO.TURN.UNDOABLE)")
+            elif isinstance(e, ev.HandIn) and e.points > 0:
+                r.add("rival hand-in with Clan Points")
+            elif isinstance(e, ev.CardFlipped) and e.wrapped:
+                r.add("rival deck exhausted (RULING.SOLO_DECK_EXHAUSTED)")
+            elif isinstance(e, ev.HardBonusCard):
+                r.add("Hard bonus card revealed (GINKGO.BONUS)")
 
     # ---- invariants, named after the rules they guard ---------------------------------------------
 

@@ -88,7 +88,7 @@ from reference.model import (
 from reference.policies import POLICIES, Policy, greedy_policy
 from reference.rules.rival import deck as solo_deck_of
 from reference.rules.rival import start_order
-from reference.rules.rounds import _room_tiles, cards_in_use, dice_per_colour
+from reference.rules.rounds import cards_in_use, dice_per_colour, room_tiles
 
 # ---- content from the icon vocabulary ------------------------------------------------------------
 
@@ -417,7 +417,7 @@ def _one_of(items: tuple[str, ...]) -> st.SearchStrategy[str]:
 
 
 def _mono_rooms(state: State, layout: Sequence[str]) -> int:
-    return sum(len(set(room)) == 1 for room in _room_tiles(catalogue(state.setup.content), tuple(layout)))
+    return sum(len(set(room)) == 1 for room in room_tiles(catalogue(state.setup.content), tuple(layout)))
 
 
 def _repair_layout(state: State, drawn: Sequence[str]) -> tuple[str, ...]:

@@ -12,7 +12,7 @@ import random
 from reference.content import Catalogue, catalogue, provisional_deck
 from reference.model import COLOURS, Deal, DecisionKind, GardenKind, Roll, Shuffle, ShuffleFrame, Solo, State
 from reference.rules.rival import start_order
-from reference.rules.rounds import _room_tiles, cards_in_use, dice_per_colour
+from reference.rules.rounds import cards_in_use, dice_per_colour, room_tiles
 
 
 def _shuffled(rng: random.Random, items: tuple[str, ...]) -> tuple[str, ...]:
@@ -33,7 +33,7 @@ def die_tile_layout(rng: random.Random, cat: Catalogue) -> tuple[str, ...]:
     tiles = tuple(t.id for t in cat.content.die_tiles)
     while True:
         layout = _shuffled(rng, tiles)
-        if all(len(set(room)) > 1 for room in _room_tiles(cat, layout)):
+        if all(len(set(room)) > 1 for room in room_tiles(cat, layout)):
             return layout
 
 

@@ -21,9 +21,10 @@ import time
 import tracemalloc
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Final
+from typing import Final, TextIO
 
 import click
+import msgspec
 from rich import box
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
@@ -36,7 +37,10 @@ from reference.conformance import commands as conformance
 from reference.content import load_deck
 from reference.docs import docs_command
 from reference.errors import WhiteCastleError
-from reference.model import Action, DecisionKind, Difficulty, Phase, RivalKind, ScoreLine, Setup, Solo, State
+from reference.model import Action, Difficulty, Phase, RivalKind, ScoreLine, Setup, Solo, State
+from reference.model.setup import action_order as reading_order
+from reference.model.setup import pair_colour as reading_colour
+from reference.narrate import log_lines, names_for
 from reference.play import GameRecord, Step, play_game, same_policy, step_of
 from reference.policies import POLICIES
 from reference.rulebook import STATUSES, RuleEntry, load_register
@@ -164,56 +168,6 @@ def _print_result(console: Console, state: State) -> None:
         )
 
 
-def step_header(step: Step) -> str:
-    """The log header of the group a step belongs to, e.g. ``Round 1 · turn 3 · clan 1``."""
-    who = "" if step.clan is None else f" · {clan_name(step.clan)}"
-    match step.phase:
-        case Phase.DEAL:
-            return "Setup · deal"
-        case Phase.DRAFT:
-            return f"Setup · draft{who}"
-        case Phase.TURNS:
-            return f"Round {step.round} · turn {step.turn}{who}"
-        case Phase.GARDENS:
-            return f"Round {step.round} · gardens{who}"
-        case Phase.ROLL:
-            return f"Round {step.round} · re-roll"
-        case Phase.OVER:
-            return f"Round {step.round} · game over"
-
-
-def log_lines(steps: Sequence[Step]) -> list[str]:
-    """The readable log of a game: a header per round/turn/clan, then each action's event lines (the
-    first at two spaces, the lines it caused at four). An action without events is named."""
-    lines: list[str] = []
-    header = ""
-    for step in steps:
-        current = step_header(step)
-        if step.kind in (DecisionKind.RIVAL_GARDEN, DecisionKind.RIVAL_ROOM):
-            current = header  # the player decides for the rival: stays under the rival's turn
-        if current != header:
-            if lines:
-                lines.append("")
-            lines.append(current)
-            header = current
-        if not step.events:
-            who = "chance" if step.clan is None else clan_name(step.clan)
-            lines.append(f"  ({who}: {step.action!r})")
-            continue
-        indent = "  "
-        for line in step.events:
-            if line.startswith("— ") and line.endswith(" —"):
-                # the engine ran a rival's turn inside this action: it gets its own heading
-                header = line[2:-2]
-                lines.extend(["", header])
-                indent = "  "
-                continue
-            lines.append(f"{indent}{line}")
-            if header == current:
-                indent = "    "
-    return lines
-
-
 # ---- the commands ------------------------------------------------------------------------------------
 
 
@@ -305,8 +259,8 @@ def _make_setup(
         rival=RivalKind(bot) if bot is not None else RivalKind.TOKUGAWA,
         difficulty=_DIFFICULTY[difficulty] if difficulty is not None else Difficulty.MEDIUM,
         deck=deck,
-        action_order=action_order,
-        pair_colour=pair_colour,
+        action_order=reading_order(action_order),
+        pair_colour=reading_colour(pair_colour),
     )
     return Setup(players=2, solo=solo)
 
@@ -334,6 +288,13 @@ def _describe(setup: Setup) -> str:
     default=None,
     help="Write the game's trace (JSON) to this file.",
 )
+@click.option(
+    "--events",
+    "events_path",
+    type=click.Path(dir_okay=False, writable=True, allow_dash=True, path_type=Path),
+    default=None,
+    help="Write the game's typed events as JSON Lines to this file ('-': standard output, instead of the log).",
+)
 @click.option("--quiet", is_flag=True, help="Print only the score table and the winner(s).")
 @_solo_options
 def play(
@@ -341,6 +302,7 @@ def play(
     seed: int,
     policy: str,
     trace_path: Path | None,
+    events_path: Path | None,
     quiet: bool,
     bot: str | None,
     difficulty: str | None,
@@ -350,24 +312,47 @@ def play(
 ) -> None:
     """Play one complete seeded game and print its log and final score (a solo game with --bot or
     --difficulty; the player's side is driven by --policy)."""
-    if trace_path is not None and not trace_path.resolve().parent.is_dir():
-        raise UserError(f"cannot write trace {trace_path}: no directory {trace_path.parent}")
+    for what, path in (("trace", trace_path), ("events", events_path)):
+        if path is not None and str(path) != "-" and not path.resolve().parent.is_dir():
+            raise UserError(f"cannot write {what} {path}: no directory {path.parent}")
     setup = _make_setup(players, bot, difficulty, deck_path, action_order, pair_colour)
     record = _play(setup, policy, seed)
+    if events_path is not None and str(events_path) == "-":
+        _write_events(sys.stdout, record)
+        return
     console = _stdout()
     if not quiet:
         click.echo(f"wcref play: {_describe(setup)}, policy {policy}, seed {seed}")
         click.echo("")
-        for line in log_lines(record.steps):
+        for line in log_lines(record.steps, names_for(setup)):
             click.echo(line)
         click.echo("")
     _print_result(console, record.final)
+    if events_path is not None:
+        try:
+            with events_path.open("w", encoding="utf-8") as out:
+                count = _write_events(out, record)
+        except OSError as exc:
+            raise UserError(f"cannot write events {events_path}: {exc.strerror or exc}") from exc
+        click.echo(f"events written to {events_path} ({count} events)")
     if trace_path is not None:
         try:
             wire.write_trace(trace_path, setup, list(record.actions), record.final)
         except OSError as exc:
             raise UserError(f"cannot write trace {trace_path}: {exc.strerror or exc}") from exc
         click.echo(f"trace written to {trace_path} ({len(record.actions)} actions)")
+
+
+def _write_events(out: TextIO, record: GameRecord) -> int:
+    """Write every event of the game as one JSON object per line: ``step`` (the index of the action
+    that produced it in the trace), then the event's own fields (``event`` names its type, ``rules``
+    the register IDs it applies). Returns the number of events."""
+    count = 0
+    for index, step in enumerate(record.steps):
+        for event in step.events:
+            out.write(json.dumps({"step": index, **msgspec.to_builtins(event)}) + "\n")
+            count += 1
+    return count
 
 
 def _play(setup: Setup, policy: str, seed: int, *, keep_steps: bool = True) -> GameRecord:
@@ -390,14 +375,16 @@ def replay(file: Path, show_log: bool) -> None:
     def keep(state: State, action: Action, after: State) -> None:
         steps.append(step_of(state, action, after))
 
+    trace_setup: list[Setup] = []
     try:
         trace = wire.read_trace(file)
+        trace_setup.append(trace.setup)
         final = wire.replay(trace, where=str(file), on_step=keep if show_log else None)
     except WhiteCastleError as exc:
-        for line in log_lines(steps):
+        for line in log_lines(steps, names_for(trace_setup[0]) if trace_setup else names_for(Setup())):
             click.echo(line)
         raise UserError(str(exc).replace("\n", " ")) from exc
-    for line in log_lines(steps):
+    for line in log_lines(steps, names_for(trace.setup)):
         click.echo(line)
     if steps:
         click.echo("")

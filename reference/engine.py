@@ -61,8 +61,10 @@ from reference.model import (
     TakePair,
     Trade,
 )
+from reference.model import events as ev
+from reference.narrate import source_name
 from reference.rules import effects, gingkogawa, holdings, members, placement, rival, rounds
-from reference.rules.common import amount, clan_name, log, with_clan
+from reference.rules.common import clan_name, emit, with_clan
 
 MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 4
@@ -380,9 +382,8 @@ def apply(state: State, action: Action) -> State:
                 rule,
                 f"{clan_name(clan)} holds {state.clans[clan].seals} seal(s): not enough for {_name(action)}",
             )
-        state = with_clan(state, clan, holdings.trade(state.clans[clan], action))
-        what = amount(1, "coin" if action.into is None else action.into.value)
-        return _advance(log(state, f"{clan_name(clan)} trades seals for {what}"))
+        # a trade at a turn decision leaves the same turn pending: it is not started again
+        return _advance(_trade(state, clan, action), started=decision.kind is DecisionKind.TURN)
     if decision.kind is DecisionKind.TURN:
         if not isinstance(action, PlaceDie):
             raise IllegalAction("TURN.DECISION", f"{clan_name(clan)} must place a die, got {_name(action)}")
@@ -404,6 +405,20 @@ def apply(state: State, action: Action) -> State:
     if action not in options:
         raise IllegalAction(*_diagnose(state, top, action, handler.rule))
     return _advance(handler.act(state, top, action))
+
+
+def _trade(state: State, clan: int, action: Trade) -> State:
+    """Apply a seal trade and report it. Rules: SEALS.TRADE_COIN, SEALS.TRADE_RESOURCE."""
+    before = state.clans[clan]
+    after = holdings.trade(before, action)
+    if action.into is None:
+        seals, rule, kept = holdings.TRADE_COIN_SEALS, "SEALS.TRADE_COIN", 1
+    else:
+        kind = holdings.gain_kind(action.into)
+        seals, rule = holdings.TRADE_RESOURCE_SEALS, "SEALS.TRADE_RESOURCE"
+        kept = holdings.held(after, kind) - holdings.held(before, kind)
+    traded = ev.SealsTraded(clan=clan, seals=seals, into=action.into, kept=kept, rules=(rule,))
+    return emit(with_clan(state, clan, after), traded)
 
 
 _CHANCE_RULE: Final = {Deal: "RULING.CHANCE_DEAL", Roll: "RULING.CHANCE_ROLL", Shuffle: "GINKGO.DISCARD"}
@@ -487,11 +502,11 @@ def _diagnose(state: State, frame: Frame, action: Action, rule: str) -> tuple[st
         if frame.seals > holder.seals:
             return (
                 "CASTLE.DARK_SEAL",
-                f"{frame.reason} costs {frame.seals} seal(s); {clan_name(frame.clan)} holds {holder.seals}",
+                f"{source_name(frame.source)} costs {frame.seals} seal(s); {clan_name(frame.clan)} holds {holder.seals}",
             )
         return (
             "EFFECT.PAID_ICON",
-            f"{frame.reason} costs {frame.coins} coin(s); {clan_name(frame.clan)} holds {holder.coins} (trade seals first)",
+            f"{source_name(frame.source)} costs {frame.coins} coin(s); {clan_name(frame.clan)} holds {holder.coins} (trade seals first)",
         )
     if isinstance(frame, RoomFrame) and isinstance(action, ChooseRoom):
         return (
@@ -507,8 +522,9 @@ def _diagnose(state: State, frame: Frame, action: Action, rule: str) -> tuple[st
     return rule, f"{_name(action)} is not an option of the pending {kind.value} decision"
 
 
-def _advance(state: State) -> State:
-    """Run the engine's own steps until a decision is needed."""
+def _advance(state: State, *, started: bool = False) -> State:
+    """Run the engine's own steps until a decision is needed. A player's turn is reported as started
+    (TurnStarted) when its decision becomes pending, unless ``started`` says it already was."""
     while True:
         if state.stack:
             top = state.stack[-1]
@@ -523,7 +539,7 @@ def _advance(state: State) -> State:
             case Phase.DRAFT:
                 if rounds.draft_done(state):
                     state = replace(state, phase=Phase.TURNS, draft=())
-                    state = log(state, "round 1 begins")
+                    state = emit(state, ev.RoundStarted(round=state.round, turn_order=state.turn_order))
                     continue
                 if state.setup.solo is not None:
                     # the player's starting cards are drawn at random: no choice (SOLO.SETUP.TWO_PLAYER)
@@ -541,6 +557,8 @@ def _advance(state: State) -> State:
                     else:
                         state = rival.rival_turn(state, current)
                     continue
+                if not started:
+                    state = emit(state, ev.TurnStarted(round=state.round, turn=state.turn + 1, clan=current))
                 return replace(state, decision=Decision(DecisionKind.TURN, current))
             case Phase.GARDENS:
                 state = rounds.clear_board(state)

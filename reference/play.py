@@ -4,7 +4,7 @@
 (by default with :func:`reference.chance.sample`), every other decision is taken by the deciding
 clan's policy. Everything random comes from the one generator passed in, so a seed fixes the game.
 The result, a :class:`GameRecord`, holds the final state, every action in order (a trace's actions)
-and, per action, where it happened and the event lines it produced.
+and, per action, where it happened and the typed events it produced.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ import msgspec
 from reference.chance import sample
 from reference.engine import apply, is_chance, is_over, legal_actions, new_game
 from reference.errors import WhiteCastleError
-from reference.model import Action, DecisionKind, Phase, Setup, State
+from reference.model import Action, DecisionKind, Event, Phase, Setup, State
 from reference.policies import Policy
 
 Sampler = Callable[[State, random.Random], Action]
@@ -39,7 +39,8 @@ class Step(msgspec.Struct, frozen=True):
     """One applied action and where it happened (read from the state it was applied to).
 
     ``turn`` is the turn of the round being played (1-based) during the turns phase, else 0.
-    ``clan`` is the deciding clan (None for chance outcomes). ``events`` are the engine's lines.
+    ``clan`` is the deciding clan (None for chance outcomes). ``events`` are the typed events the
+    action produced (see :mod:`reference.model.events`; told in English by :mod:`reference.narrate`).
     """
 
     round: int
@@ -48,7 +49,7 @@ class Step(msgspec.Struct, frozen=True):
     clan: int | None
     kind: DecisionKind
     action: Action
-    events: tuple[str, ...]
+    events: tuple[Event, ...]
 
 
 class GameRecord(msgspec.Struct, frozen=True):

@@ -31,9 +31,19 @@ from reference.scenarios import SCENARIOS_DIR, all_examples
 ROOT: Final = Path(__file__).resolve().parent
 PROPERTIES: Final = ROOT.parent / "properties"
 NOT_IMPLEMENTATION: Final = frozenset(
-    {"scenarios.py", "steps.py", "vectors.py", "docs.py", "traceability.py", "cli.py"}
+    {
+        "scenarios.py",
+        "steps.py",
+        "vectors.py",
+        "docs.py",
+        "traceability.py",
+        "cli.py",
+        "narrate.py",
+        "model/events.py",
+    }
 )
-"""Modules of ``reference/`` that document or drive the rules rather than implement them."""
+"""Modules of ``reference/`` (paths below it) that document, report or drive the rules rather than
+implement them: an event names the rules a step applied, the code that applies them cites them."""
 
 CITATION: Final = re.compile(r"\b((?:[A-Z][A-Z0-9_]*\.)+[A-Z][A-Z0-9_]*|[A-Z][A-Z0-9_]*(?=\.\*))(\.\*)?")
 """An ID (``TIME.STOP``) or a family wildcard (``SCORE.*``, ``SOLO.ICON.*``)."""
@@ -95,7 +105,7 @@ def _citations(kind: str) -> tuple[Citation, ...]:
     if not root.is_dir():
         return ()
     for path in sorted(root.rglob("*.py")):
-        if kind == "code" and path.parent == ROOT and path.name in NOT_IMPLEMENTATION:
+        if kind == "code" and path.relative_to(ROOT).as_posix() in NOT_IMPLEMENTATION:
             continue
         out.extend(file_citations(path, _module_name(path, root)))
     return tuple(out)

@@ -231,8 +231,9 @@ def last_turn(state: State, round_no: int = 1) -> State:
 def inject(state: State, clan_index: int, *effects: Effect) -> State:
     """``state`` after granting ``effects`` to a clan at the current decision point and running the
     engine until the next decision (test scaffolding: no card is needed to grant them)."""
+    turn = state.decision.kind is DecisionKind.TURN  # the same turn stays pending: not started again
     state = replace(state, stack=(*state.stack, EffectsFrame(clan_index, effects)), events=())
-    return _advance(state)
+    return _advance(state, started=turn)
 
 
 def place(state: State, colour: Colour, end: End, space: Space) -> State:

@@ -13,7 +13,7 @@ In a solo game clan 0 is the player and clan 1 the rival.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
 from msgspec.structs import replace
 
@@ -25,6 +25,7 @@ from reference.model import (
     Die,
     Difficulty,
     End,
+    Event,
     PlaceDie,
     RivalIcon,
     RivalKind,
@@ -37,6 +38,7 @@ from reference.model import (
     Space,
     State,
 )
+from reference.narrate import event_lines, names_for
 from reference.rules import rounds
 from tests.helpers import board, edit_board, make_deal, waiting
 
@@ -44,6 +46,8 @@ PLAYER = 0
 RIVAL = 1
 PAIR: tuple[tuple[str, str], ...] = (("SR9", "A1"),)
 """The player's one random starting pair in the solo deals."""
+
+E = TypeVar("E", bound=Event)
 
 
 def card(
@@ -190,3 +194,13 @@ def rival_dice(state: State) -> dict[Space, tuple[Die, ...]]:
         if mine:
             out[space] = mine
     return out
+
+
+def events_of(state: State, kind: type[E]) -> list[E]:
+    """The events of type ``kind`` that the last applied action emitted, in order."""
+    return [event for event in state.events if isinstance(event, kind)]
+
+
+def narrated(state: State, event: Event) -> str:
+    """The readable log of ``event`` (its lines joined), clans named as in this game."""
+    return " / ".join(event_lines(event, names_for(state.setup)))

@@ -48,7 +48,8 @@ def test_play_prints_log_score_table_and_winner() -> None:
     assert "Setup · deal" in out
     assert re.search(r"^Round 1 · turn 1 · clan [01]$", out, re.MULTILINE)
     assert re.search(r"^Round 3 · turn 6 · clan [01]$", out, re.MULTILINE)
-    assert "the game is over" in out
+    assert re.search(r"^Game over$", out, re.MULTILINE)
+    assert re.search(r"^  final scores \(Clan Points\): clan 0 \d+, clan 1 \d+; ", out, re.MULTILINE)
     assert "Final score (Clan Points)" in out
     for header in ("during", "coins+", "resources", "Passage", "courtiers", "warriors", "gardeners", "total"):
         assert header in out

@@ -26,6 +26,7 @@ from reference.conformance.vectors import default_directory, load_vectors, read_
 from reference.conformance.verify import Options, verify
 from reference.engine import apply, legal_actions
 from reference.model import Colour, End, PlaceDie, Setup, Space
+from reference.model import events as ev
 from tests.helpers import edit_clan, started
 
 ROOT = Path(__file__).resolve().parent
@@ -278,11 +279,15 @@ def test_attribution_by_invariant_and_by_hint() -> None:
     assert attribute(before, action, after, six, "/clans/0/seals").rule == "SEALS.CAP"
     assert attribute(before, action, after, six, "/clans/0/seals").source == "invariant"
     plain = _observation_with(after, coins=after.clans[0].coins + 1)
-    fallback = attribute(before, action, after, plain, "/clans/0/coins")
-    assert (fallback.rule, fallback.source) == ("TURN.SEQUENCE", "decision")
+    by_event = attribute(before, action, after, plain, "/clans/0/coins")
+    # the reference's placement event changed the coins: its first rule is named
+    assert (by_event.rule, by_event.source) == ("PLACE.COIN_DIFFERENCE", "event")
+    assert "DiePlaced" in by_event.note
+    untouched = attribute(before, action, after, plain, "/clans/1/coins")
+    assert (untouched.rule, untouched.source) == ("TURN.SEQUENCE", "decision")
     left = PlaceDie(Colour.CORAL, End.LEFT, Space.WELL)
     lit = apply(before, left)
-    assert any("activates its Lantern" in e for e in lit.events)
+    assert [e.clan for e in lit.events if isinstance(e, ev.LanternActivated)] == [0]
     no_food = _observation_with(lit, food=lit.clans[0].food - 1)
     hint = attribute(before, left, lit, no_food, "/clans/0/food")
     assert (hint.rule, hint.source) == ("BRIDGE.LANTERN_LEFT", "hint")

@@ -10,6 +10,7 @@ Room 0 (S2) shows white, coral, coral: the only Stewards' room with a pair on th
 from __future__ import annotations
 
 import random
+from typing import Literal
 
 import pytest
 from msgspec.structs import replace
@@ -31,6 +32,7 @@ from reference.model import (
     End,
     Gain,
     GainKind,
+    Influence,
     PlaceDie,
     RivalIcon,
     RivalKind,
@@ -43,6 +45,7 @@ from reference.model import (
     State,
     WarriorTo,
 )
+from reference.model import events as ev
 from reference.rules.gingkogawa import zone_of
 from reference.wire import decode_state, encode
 from tests.helpers import (
@@ -62,7 +65,9 @@ from tests.solo_helpers import (
     at_player_turn,
     card,
     dice_at,
+    events_of,
     filler,
+    narrated,
     occupy,
     player_then_rival,
     rival_dice,
@@ -116,11 +121,6 @@ def bot_after(state: State) -> State:
     after = player_then_rival(state)
     assert waiting(after, DecisionKind.TURN, PLAYER), after.decision
     return after
-
-
-def lines_with(state: State, *facts: str) -> list[str]:
-    """The log lines of the last action that carry every one of ``facts``."""
-    return [line for line in state.events if all(fact in line for fact in facts)]
 
 
 def assert_gap(state: State, action: Action, rule: str) -> RulesGap:
@@ -225,9 +225,28 @@ def test_shown_position_free_last_card_both_halves() -> None:
     assert rival_dice(after) == {Space.DIPLOMAT_2: (Die(C, 5, RIVAL),)}
     bot = after.clans[RIVAL]
     assert (bot.cp, bot.time, bot.coins) == (3, 0, 1)  # no bonus outside the Stewards' pair
-    assert lines_with(after, "zone Diplomats' floor", "shown position 2")
-    assert lines_with(after, "shown position", "Diplomats' room 2", "is free")
-    assert not lines_with(after, "wraps")
+    # the card shows the Diplomats' floor at position 2: searched from there, nothing taken
+    assert events_of(after, ev.BotZone) == [
+        ev.BotZone(
+            clan=RIVAL,
+            shown=Space.DIPLOMAT_2,
+            order=(Space.DIPLOMAT_2, Space.DIPLOMAT_1),
+            taken=(),
+        )
+    ]
+    assert events_of(after, ev.PairSearch) == []
+    # the shown position is free: no wrap, no bonus, the whole last card
+    assert events_of(after, ev.BotTarget) == [
+        ev.BotTarget(clan=RIVAL, card="A", space=Space.DIPLOMAT_2, why="shown", bonus=(), half=None)
+    ]
+    assert events_of(after, ev.RivalActs) == [
+        ev.RivalActs(
+            clan=RIVAL,
+            cards=("A",),
+            icons=(cp(1), WarriorTo(5), WarriorTo(1), cp(2)),
+            rules=("GINKGO.SHOWN_POSITION", "SOLO.TURN.ACT"),
+        )
+    ]
     assert yards(after)[5] == (RIVAL,)
     assert yards(after)[1] == (RIVAL,)
 
@@ -250,8 +269,20 @@ def test_wrap_outside_only_free_position_is_left_of_shown() -> None:
     after = bot_after(state)
     assert rival_dice(after) == {Space.OUTSIDE_LEFT: (Die(C, 5, RIVAL),)}
     assert after.clans[RIVAL].cp == 1  # the last card's actions
-    assert lines_with(after, "shown position is taken", "wraps to Outside the Walls (left)")
-    assert not lines_with(after, "is free")
+    # the shown position (Outside right) is taken: the search wraps to the left
+    assert events_of(after, ev.BotZone) == [
+        ev.BotZone(
+            clan=RIVAL,
+            shown=Space.OUTSIDE_RIGHT,
+            order=(Space.OUTSIDE_RIGHT, Space.OUTSIDE_LEFT),
+            taken=(Space.OUTSIDE_RIGHT,),
+        )
+    ]
+    assert events_of(after, ev.BotTarget) == [
+        ev.BotTarget(
+            clan=RIVAL, card="A", space=Space.OUTSIDE_LEFT, why="wrap", bonus=(), rules=("GINKGO.WRAP",)
+        )
+    ]
 
 
 @pytest.mark.rule("GINKGO.WRAP")
@@ -350,12 +381,35 @@ def test_pair_colour_reading(reading: str, die: Colour, space: Space, bonus: boo
     after = bot_after(bot_ready(last("A"), finder, pair_colour=reading))
     assert [d.colour for d in rival_dice(after)[space]] == [die]
     assert after.clans[RIVAL].cp == (1 if bonus else 0)
-    # the pair search explains each room it passes over, in the words of the reading in use
-    what = "of the die's colour" if reading == "die" else "of one colour"
-    search = lines_with(after, "Stewards' pair search")
-    assert len(search) == 1
-    assert f"Stewards' room 2 has no two die tiles {what}" in search[0]
-    assert ("Stewards' room 1 has no two" in search[0]) is not bonus
+    # the pair search checks each room from the shown one and stops at the first that fits; under
+    # the reading in use room 1's two coral tiles fit or not
+    room_1: ev.PairVerdict = "fits" if bonus else "no_pair"
+    assert events_of(after, ev.PairSearch) == [
+        ev.PairSearch(
+            clan=RIVAL,
+            colour=die,
+            pair_colour=reading,
+            checked=((Space.STEWARD_2, "no_pair"), (Space.STEWARD_3, "no_pair"), (Space.STEWARD_1, room_1)),
+            rules=("GINKGO.STEWARDS.PAIR", "READING.GINKGO_PAIR_COLOUR"),
+        )
+    ]
+    target = (
+        ev.BotTarget(
+            clan=RIVAL,
+            card="A",
+            space=Space.STEWARD_1,
+            why="pair",
+            bonus=(Influence(1), cp(1)),
+            rules=("GINKGO.STEWARDS.PAIR", "GINKGO.BONUS"),
+        )
+        if bonus
+        else ev.BotTarget(clan=RIVAL, card="A", space=Space.STEWARD_2, why="shown", bonus=())
+    )
+    assert events_of(after, ev.BotTarget) == [target]
+    # the log names each room the search passed over
+    (search,) = events_of(after, ev.PairSearch)
+    line = narrated(after, search)
+    assert all(f"Stewards' room {n}" in line for n in (2, 3, 1)), line
 
 
 @pytest.mark.rule("GINKGO.BONUS")
@@ -381,6 +435,21 @@ def test_bonus_hard_reveals_another_card() -> None:
     assert yards(after)[1] == (RIVAL,)
     assert after.solo_discard == ("A", "F")
     assert after.solo_deck == ("G",)
+    # the pair room gives no points bonus on Hard: the bot reveals F (now on top) instead
+    assert events_of(after, ev.BotTarget) == [
+        ev.BotTarget(
+            clan=RIVAL,
+            card="A",
+            space=Space.STEWARD_1,
+            why="pair",
+            bonus=(),
+            rules=("GINKGO.STEWARDS.PAIR", "GINKGO.BONUS"),
+        )
+    ]
+    assert events_of(after, ev.HardBonusCard) == [ev.HardBonusCard(clan=RIVAL, card="F")]
+    assert [(a.cards, a.icons) for a in events_of(after, ev.RivalActs)] == [
+        (("A", "F"), (cp(1), WarriorTo(5), cp(2), WarriorTo(1)))
+    ]
 
 
 # ================================================================================================
@@ -409,6 +478,18 @@ def test_full_zone_easy_well_and_bonus_only(die: Colour, value: int) -> None:
     assert (bot.time, bot.cp) == (1, 1)
     assert RIVAL not in yards(after)[5]
     assert RIVAL not in yards(after)[1]
+    # Easy: the bonus only, no half of any card
+    assert events_of(after, ev.BotTarget) == [
+        ev.BotTarget(
+            clan=RIVAL,
+            card="A",
+            space=Space.WELL,
+            why="full",
+            bonus=(Influence(1), cp(1)),
+            rules=("GINKGO.FULL_ZONE",),
+        )
+    ]
+    assert [(a.cards, a.icons) for a in events_of(after, ev.RivalActs)] == [((), (Influence(1), cp(1)))]
 
 
 @pytest.mark.rule("GINKGO.FULL_ZONE", "GINKGO.HALF", "RULING.GINKGO_HALVES")
@@ -439,12 +520,27 @@ def test_half_by_die_parity(value: int, yard: int) -> None:
     state = bot_ready(HALVES, finder, difficulty=NORMAL, coral=(value, (), None))
     after = bot_after(occupy(state, Space.DIPLOMAT_1, Space.DIPLOMAT_2))
     assert {c for c, w in yards(after).items() if RIVAL in w} == {yard}
+    # the zone is full: the Well, the bonus, then the half of the last card (A) read by the die's parity
+    part: Literal["top", "bottom"] = "top" if value % 2 else "bottom"
+    parity = "odd" if value % 2 else "even"
+    targets = events_of(after, ev.BotTarget)
+    assert targets == [
+        ev.BotTarget(
+            clan=RIVAL,
+            card="A",
+            space=Space.WELL,
+            why="full",
+            bonus=(Influence(1), cp(1)),
+            half=part,
+            rules=("GINKGO.FULL_ZONE", "GINKGO.HALF", "RULING.GINKGO_HALVES"),
+        )
+    ]
+    acts = events_of(after, ev.RivalActs)
+    assert [(a.cards, a.icons) for a in acts] == [(("A",), (Influence(1), cp(1), WarriorTo(yard)))]
     # the log says which half was read and why: the die's parity
-    parity, part = ("odd", "top") if value % 2 else ("even", "bottom")
-    full = lines_with(after, "zone is full", "the Well")
-    assert len(full) == 1
-    assert f"die is {parity}" in full[0]
-    assert f"{part} half of A" in full[0]
+    line = narrated(after, targets[0])
+    assert f"{part} half" in line
+    assert f"die is {parity}" in line
 
 
 @pytest.mark.rule("RULING.GINKGO_WELL_CARD", "GINKGO.HALF")
@@ -455,6 +551,18 @@ def test_well_card_treated_as_full_zone() -> None:
     bot = after.clans[RIVAL]
     assert (bot.coins, bot.seals, bot.time, bot.cp) == (4, 0, 1, 1)
     assert {c for c, w in yards(after).items() if RIVAL in w} == {5}
+    assert events_of(after, ev.BotZone) == []  # no zone to search
+    assert events_of(after, ev.BotTarget) == [
+        ev.BotTarget(
+            clan=RIVAL,
+            card="A",
+            space=Space.WELL,
+            why="well_card",
+            bonus=(Influence(1), cp(1)),
+            half="top",
+            rules=("RULING.GINKGO_WELL_CARD", "GINKGO.FULL_ZONE", "GINKGO.HALF", "RULING.GINKGO_HALVES"),
+        )
+    ]
 
 
 @pytest.mark.rule("SOLO.GOLDEN.NEVER_PAYS", "GINKGO.SHOWN_POSITION")
@@ -485,7 +593,16 @@ def test_climb_without_courtier_in_castle_uses_the_last_courtier_left() -> None:
     after = bot_after(state)
     bot = after.clans[RIVAL]
     assert (bot.courtiers, bot.sent, bot.cp) == ((1, 0, 0, 4), (5, 0, 0), 0)
-    assert lines_with(after, "no courtier in the castle", "Gate")
+    # no courtier in the castle: a courtier to the Gate instead of the climb, nothing undoable
+    assert events_of(after, ev.CourtierInstead) == [
+        ev.CourtierInstead(
+            clan=RIVAL,
+            icon=ClimbUp(1),
+            instead=(CourtierToGate(),),
+            rules=("GINKGO.EXTRA.COURTIER_MOVE", "RULING.GINKGO_NO_COURTIER"),
+        )
+    ]
+    assert events_of(after, ev.IconUndoable) == []
 
 
 @pytest.mark.rule("GINKGO.EXTRA.COURTIER_MOVE", "RULING.RIVAL_CARD_REMOVED")
@@ -493,13 +610,30 @@ def test_climb_two_without_courtier_gate_then_first_floor() -> None:
     finder = card("F", C, L, Space.DIPLOMAT_1)
     after = player_then_rival(bot_ready(last("A", (ClimbUp(2),)), finder, round_no=2))
     assert waiting(after, DecisionKind.RIVAL_ROOM, PLAYER)
+    assert events_of(after, ev.CourtierInstead) == [
+        ev.CourtierInstead(clan=RIVAL, icon=ClimbUp(2), instead=(CourtierToGate(), ClimbUp(1)))
+    ]
     assert set(options(after)) == {ChooseRoom(0), ChooseRoom(1), ChooseRoom(2)}
     after = apply(after, ChooseRoom(2))
     bot = after.clans[RIVAL]
     assert (bot.courtiers, bot.sent, bot.cp) == ((0, 1, 0, 0), (1, 0, 0), 0)
     assert board(after).rooms[2].card == "S4"
+    # the bot's courtier entered room 2: S9 leaves the game, S4 replaces it
+    entered = events_of(after, ev.RivalRoomCard)
+    assert entered == [
+        ev.RivalRoomCard(
+            clan=RIVAL,
+            room=2,
+            removed="S9",
+            replacement="S4",
+            rules=("SOLO.ICON.CLIMB", "RULING.RIVAL_CARD_REMOVED"),
+        )
+    ]
     # the log names the bot as the clan whose courtier entered the room
-    assert lines_with(after, "clan 1", "S9", "S4 replaces it")
+    line = narrated(after, entered[0])
+    assert line.startswith("clan 1 (Gingkogawa)")
+    assert "S9" in line
+    assert "S4" in line
 
 
 @pytest.mark.rule("RULING.GINKGO_NO_COURTIER", "GINKGO.EXTRA.COURTIER_MOVE")
@@ -568,8 +702,12 @@ def test_deck_runs_out_waits_for_a_chance_shuffle() -> None:
     top = state.stack[-1]
     assert isinstance(top, ShuffleFrame)
     assert sorted(top.pool) == ["F", "G", "H"]
+    assert events_of(state, ev.DeckRanOut) == [
+        ev.DeckRanOut(clan=RIVAL, cards=("F", "G", "H"), from_discard=True, rules=("GINKGO.DISCARD",))
+    ]
     assert isinstance(sample(state, random.Random(3)), Shuffle)
     after = apply(state, Shuffle(("G", "F", "H")))
+    assert events_of(after, ev.Reshuffled) == [ev.Reshuffled(clan=RIVAL, order=("G", "F", "H"))]
     assert waiting(after, DecisionKind.TURN, PLAYER)
     # G on top names the black 2: to Diplomat room 2; the last card flipped is A
     assert rival_dice(after) == {Space.DIPLOMAT_2: (Die(B, 2, RIVAL),)}
@@ -645,6 +783,14 @@ def test_empty_discard_reshuffles_flipped_cards_but_the_last() -> None:
     top = waiting_shuffle.stack[-1]
     assert isinstance(top, ShuffleFrame)
     assert sorted(top.pool) == ["A", "B"]
+    assert events_of(waiting_shuffle, ev.DeckRanOut) == [
+        ev.DeckRanOut(
+            clan=RIVAL,
+            cards=("A", "B"),
+            from_discard=False,
+            rules=("GINKGO.DISCARD", "RULING.GINKGO_EMPTY_DISCARD"),
+        )
+    ]
     assert_illegal(waiting_shuffle, Shuffle(("A", "B", "C")), "GINKGO.DISCARD")
     after = apply(waiting_shuffle, Shuffle(("B", "A")))
     # B on top (empty slot): B flipped; A on top finds the coral 1; the last card flipped is B
@@ -686,6 +832,17 @@ def test_hopeless_search_gives_up_past_twice_the_deck() -> None:
     a = card("A", W, L, Space.STEWARD_1)
     b = card("B", B, M, Space.STEWARD_2)
     state = player_then_rival(bot_ready(a, b, black=(2, (), 6)))  # flips A, then B: 2 flips
+    assert events_of(state, ev.CardFlipped) == [
+        ev.CardFlipped(
+            clan=RIVAL,
+            card="A",
+            top="B",
+            bridge=B,
+            slot=M,
+            found=False,
+            rules=("GINKGO.TURN.FIND_DIE", "SOLO.TURN.FIND_DIE"),
+        )
+    ]
     shuffles = 0
     while True:
         assert state.decision == Decision(DecisionKind.SHUFFLE, None)
@@ -698,7 +855,12 @@ def test_hopeless_search_gives_up_past_twice_the_deck() -> None:
             state = apply(state, outcome)
         except RulesGap:
             break
-        assert lines_with(state, "flips again")  # one more flip after each reshuffle
+        # one more fruitless flip after each reshuffle: the other card, the reshuffled one now on top
+        assert events_of(state, ev.Reshuffled) == [ev.Reshuffled(clan=RIVAL, order=outcome.order)]
+        flips = events_of(state, ev.CardFlipped)
+        assert [(f.card, f.top, f.found) for f in flips] == [
+            ("B" if outcome.order == ("A",) else "A", outcome.order[0], False)
+        ]
     # the engine gives up on the first flip beyond twice the deck plus two: the 7th
     assert shuffles == 6
     gap = assert_gap(state, outcome, "GINKGO.TURN.FIND_DIE")

@@ -58,6 +58,8 @@ from reference.model import (
     TakePair,
     Trade,
 )
+from reference.model import events as ev
+from reference.narrate import event_lines, names_for
 from reference.rulebook import rule_ids
 from tests.helpers import (
     D2_ROOM,
@@ -566,10 +568,22 @@ def test_decision_rule_names_the_registered_rule_of_the_pending_decision(
 
 
 @pytest.mark.rule("SEALS.TRADE_COIN", "SEALS.TRADE_RESOURCE")
-@pytest.mark.parametrize(("into", "got"), [(None, "1 coin"), (Resource.PEARL, "1 Mother-of-Pearl")])
-def test_illegal_trade_log_names_what_the_seals_bought(into: Resource | None, got: str) -> None:
+@pytest.mark.parametrize(
+    ("into", "seals", "rule", "got"),
+    [
+        (None, 1, "SEALS.TRADE_COIN", "1 coin"),
+        (Resource.PEARL, 2, "SEALS.TRADE_RESOURCE", "1 Mother-of-Pearl"),
+    ],
+)
+def test_illegal_trade_log_names_what_the_seals_bought(
+    into: Resource | None, seals: int, rule: str, got: str
+) -> None:
     after = apply(turn0(seals=2), Trade(into))
-    assert any(re.search(rf"\bclan 0 trades seals for {got}\b", line) for line in after.events), after.events
+    traded = ev.SealsTraded(clan=0, seals=seals, into=into, kept=1, rules=(rule,))
+    assert after.events == (traded,)
+    line = " ".join(event_lines(traded, names_for(after.setup)))
+    assert re.search(rf"\bclan 0 trades\b.*\bfor {got}\b", line), line
+    assert re.search(rf"\b{seals} seals?\b", line), line
 
 
 # ---- an ill-typed action is refused before the rules look at it (_well_formed) -----------------------

@@ -5,6 +5,7 @@ icons on the Passage of Time (checkpoints, stacking), and what the log says was 
 from __future__ import annotations
 
 import re
+from typing import TypeVar
 
 import pytest
 from msgspec.structs import replace
@@ -36,6 +37,7 @@ from reference.model import (
     Member,
     MemberIcon,
     Next,
+    OptionalFrame,
     PayCheckpoint,
     PayCoins,
     Resource,
@@ -43,6 +45,7 @@ from reference.model import (
     RivalKind,
     Setup,
     Slot,
+    Source,
     Space,
     State,
     StopMove,
@@ -51,8 +54,8 @@ from reference.model import (
     WarriorTo,
     WellIcon,
 )
-from reference.rules.effects import describe
-from reference.rules.rival import describe_icon, rival_name
+from reference.model import events as ev
+from reference.narrate import describe, describe_icon, event_lines, names_for
 from tests.helpers import (
     D2_ROOM,
     D6_ROOM,
@@ -285,11 +288,19 @@ def test_effect_die_tile_action_skips_a_room_waiting_for_its_refill() -> None:
 # ---- optional effects: what the log says was paid and done -----------------------------------------
 
 
-def event(state: State, marker: str) -> str:
-    """The one event line of the last action containing ``marker``."""
-    found = [e for e in state.events if marker in e]
+E = TypeVar("E")
+
+
+def only(state: State, kind: type[E]) -> E:
+    """The one event of type ``kind`` among the events of the last action."""
+    found = [e for e in state.events if isinstance(e, kind)]
     assert len(found) == 1, state.events
     return found[0]
+
+
+def line(state: State, event: ev.Event) -> str:
+    """The readable log line of ``event``."""
+    return " ".join(event_lines(event, names_for(state.setup)))
 
 
 def names(text: str, phrase: str) -> bool:
@@ -299,19 +310,35 @@ def names(text: str, phrase: str) -> bool:
 
 @pytest.mark.rule("EFFECT.PAID_ICON", "RULING.EFFECTS_OPTIONAL_ORDER")
 def test_effect_paid_icon_log_names_the_price_and_what_it_buys() -> None:
-    asked = inject(holding(started(), 0, coins=4), 0, PayCoins(4, (Gain(GainKind.CP, 5),)))
+    bought = (Gain(GainKind.CP, 5),)
+    asked = inject(holding(started(), 0, coins=4), 0, PayCoins(4, bought))
+    rules = ("EFFECT.PAID_ICON", "RULING.EFFECTS_OPTIONAL_ORDER")
+    # the question names the price and what it buys
+    assert asked.stack[-1] == OptionalFrame(0, Source("paid_icon"), bought, seals=0, coins=4)
     accepted = apply(asked, Accept())
-    done = event(accepted, "paying")
-    what, _, paid = done.partition("paying")
+    done = only(accepted, ev.OptionalPaid)
+    assert done == ev.OptionalPaid(
+        clan=0, source=Source("paid_icon"), seals=0, coins=4, icons=bought, rules=rules
+    )
+    assert only(accepted, ev.Gained) == ev.Gained(clan=0, what=GainKind.CP, n=5, kept=5)
+    what, _, rest = line(accepted, done).partition("paying")
+    paid, _, got = rest.partition(":")
     assert names(what, "clan 0")
-    assert names(what, "5 Clan Points")
+    assert names(got, "5 Clan Points")
     assert names(paid, "4 coins")
     assert not names(paid, "seal")
     assert not names(paid, "seals")
-    declined = event(apply(asked, Decline()), "declines")
-    assert names(declined, "clan 0")
-    assert names(declined, "4 coins")
-    assert names(declined, "5 Clan Points")
+    declined_state = apply(asked, Decline())
+    declined = only(declined_state, ev.OptionalDeclined)
+    assert declined == ev.OptionalDeclined(
+        clan=0, source=Source("paid_icon"), seals=0, coins=4, icons=bought, rules=rules
+    )
+    assert not any(isinstance(e, ev.Gained) for e in declined_state.events)
+    text = line(declined_state, declined)
+    assert names(text, "clan 0")
+    assert names(text, "declines")
+    assert names(text, "4 coins")
+    assert names(text, "5 Clan Points")
 
 
 def two_icon_dark_row() -> State:
@@ -340,23 +367,32 @@ def test_effect_steward_dark_row_costs_one_seal_for_all_its_icons() -> None:
     paid = apply(dark, Accept())
     c = clan(paid, 0)
     assert (c.seals, c.cp, c.coins) == (0, 1, 2)
-    # the log names the Steward card, its dark row, both icons and the single seal paid
-    done = event(paid, "paying")
-    what, _, price = done.partition("paying")
+    # the event names the Steward card, its dark row, both icons and the single seal paid
+    source = Source("dark_row", "S2", 0)
+    icons = (Gain(GainKind.CP, 1), Gain(GainKind.COIN, 2))
+    rules = ("CASTLE.DARK_SEAL", "SEALS.USES", "RULING.EFFECTS_OPTIONAL_ORDER")
+    assert dark.stack[-1] == OptionalFrame(0, source, icons, seals=1, coins=0)
+    done = only(paid, ev.OptionalPaid)
+    assert done == ev.OptionalPaid(clan=0, source=source, seals=1, coins=0, icons=icons, rules=rules)
+    what, _, rest = line(paid, done).partition("paying")
+    price, _, got = rest.partition(":")
     assert names(what, "Steward")
     assert names(what, "S2")
     assert names(what, "dark")
-    assert names(what, "1 Clan Point")
-    assert names(what, "2 coins")
+    assert names(got, "1 Clan Point")
+    assert names(got, "2 coins")
     assert names(price, "1 seal")
     assert not names(price, "coins")
     declined = apply(dark, Decline())
     assert clan(declined, 0) == clan(dark, 0)
-    line = event(declined, "declines")
-    assert names(line, "S2")
-    assert names(line, "dark")
-    assert names(line, "1 Clan Point")
-    assert names(line, "2 coins")
+    refused = only(declined, ev.OptionalDeclined)
+    assert refused == ev.OptionalDeclined(clan=0, source=source, seals=1, coins=0, icons=icons, rules=rules)
+    text = line(declined, refused)
+    assert names(text, "S2")
+    assert names(text, "dark")
+    assert names(text, "declines")
+    assert names(text, "1 seal")
+    assert names(text, "1 Clan Point")
 
 
 # ---- Influence: checkpoints, the log of the walk, stacking ------------------------------------------
@@ -364,14 +400,23 @@ def test_effect_steward_dark_row_costs_one_seal_for_all_its_icons() -> None:
 
 @pytest.mark.rule("TIME.CHECKPOINTS", "SEALS.USES")
 @pytest.mark.parametrize(
-    ("start", "seals", "entered"), [(5, "1 seal", 6), (10, "2 seals", 11), (14, "3 seals", 15)]
+    ("start", "cost", "seals", "entered"),
+    [(5, 1, "1 seal", 6), (10, 2, "2 seals", 11), (14, 3, "3 seals", 15)],
 )
-def test_effect_influence_checkpoint_payment_is_logged(start: int, seals: str, entered: int) -> None:
+def test_effect_influence_checkpoint_payment_is_logged(
+    start: int, cost: int, seals: str, entered: int
+) -> None:
     asked = inject(holding(started(), 0, time=start, seals=3), 0, Influence(1))
     paid = apply(asked, PayCheckpoint())
-    assert any(
-        names(e, "clan 0") and names(e, seals) and names(e, f"space {entered}") for e in paid.events
-    ), paid.events
+    checkpoint = only(paid, ev.CheckpointPaid)
+    assert checkpoint == ev.CheckpointPaid(clan=0, space=entered, seals=cost)
+    assert {"TIME.CHECKPOINTS", "SEALS.USES"} <= set(checkpoint.rules)
+    assert only(paid, ev.MoveEnded) == ev.MoveEnded(clan=0, space=entered, lost=0)
+    assert clan(paid, 0).seals == 3 - cost
+    text = line(paid, checkpoint)
+    assert names(text, "clan 0")
+    assert names(text, seals)
+    assert names(text, f"space {entered}")
 
 
 @pytest.mark.rule("TIME.MOVE", "TIME.CHECKPOINTS")
@@ -380,7 +425,12 @@ def test_effect_influence_log_reports_the_free_steps_walked_before_a_checkpoint(
     walked = inject(holding(started(), 0, time=3, seals=1), 0, Influence(4))
     assert waiting(walked, DecisionKind.CHECKPOINT, 0)
     assert clan(walked, 0).time == 5
-    assert any(names(e, "clan 0") and names(e, "space 5") for e in walked.events), walked.events
+    walk = ev.TimeMoved(clan=0, start=3, end=5, rules=("TIME.MOVE",))
+    assert walked.events == (walk,)
+    text = line(walked, walk)
+    assert names(text, "clan 0")
+    assert names(text, "space 3")
+    assert names(text, "5")
     # on 5 already: the question comes at once and the log reports no move
     at_once = inject(holding(started(), 0, time=5, seals=1), 0, Influence(1))
     assert waiting(at_once, DecisionKind.CHECKPOINT, 0)
@@ -469,9 +519,10 @@ def test_rival_influence_named_as_passage_of_time_steps() -> None:
     one, three = describe_icon(Influence(1)), describe_icon(Influence(3))
     assert names(one, "Passage of Time")
     assert names(three, "Passage of Time")
-    assert names(one, "1 step")
+    # the amount counts the steps (the rival's icon is named like the player's)
+    assert re.search(r"(?<![\w-])1 (?:[\w ]+ )?step(?![\w-])", one)
     assert not names(one, "steps")
-    assert names(three, "3 steps")
+    assert re.search(r"(?<![\w-])3 (?:[\w ]+ )?steps(?![\w-])", three)
 
 
 @pytest.mark.rule("EFFECT.RESOURCE_CHOICE")
@@ -558,11 +609,13 @@ def test_paid_icon_names_the_price_then_every_icon_it_buys() -> None:
 
 
 @pytest.mark.rule("CASTLE.ROWS")
-@pytest.mark.parametrize(("block", "printed"), [(0, 1), (1, 2), (2, 3)])
-def test_castle_block_named_by_card_and_block_counted_from_one(block: int, printed: int) -> None:
+@pytest.mark.parametrize("block", [0, 1, 2])
+def test_castle_block_named_by_card_and_block_counted_from_zero_as_on_the_wire(block: int) -> None:
+    # the log numbers blocks as the wire and the events do: 0 is the top block
     text = describe(BlockRef("S9", block))
     assert names(text, "S9")
-    assert names(text, f"block {printed}")
+    assert names(text, f"block {block}")
+    assert not names(text, f"block {block + 1}")
 
 
 # ---- the rival's icons --------------------------------------------------------------------------
@@ -624,7 +677,7 @@ def solo_game(rival: RivalKind) -> State:
     [(RivalKind.TOKUGAWA, "rival", "Gingkogawa"), (RivalKind.GINGKOGAWA, "Gingkogawa", "rival")],
 )
 def test_rival_named_by_its_clan_and_its_kind(rival: RivalKind, kind: str, other: str) -> None:
-    name = rival_name(solo_game(rival), RIVAL)
+    name = names_for(solo_game(rival).setup)(RIVAL)
     assert names(name, f"clan {RIVAL}")
     assert names(name, kind)
     assert not names(name, other)
@@ -638,13 +691,14 @@ def test_undoable_rival_icon_logged_with_the_rival_the_icon_and_the_points() -> 
     state = only_bridges(state, coral=(1, (), None), white=(None, (), 6))
     state = replace(state, round=2)
     after = player_then_rival(state)
-    undoable = [e for e in after.events if "climb" in e]
-    assert len(undoable) == 1
-    line = undoable[0]
-    assert names(line, f"clan {RIVAL}")
-    assert names(line, "rival")
-    assert names(line, "climb 1")
-    assert names(line, "2 CP")
+    undoable = only(after, ev.IconUndoable)
+    assert undoable == ev.IconUndoable(clan=RIVAL, icon=ClimbUp(1), why="no_courtier_to_climb", points=2)
+    assert "SOLO.TURN.UNDOABLE" in undoable.rules
+    text = line(after, undoable)
+    assert names(text, f"clan {RIVAL}")
+    assert names(text, "rival")
+    assert names(text, "climb 1")
+    assert names(text, "2 Clan Points")
     assert after.clans[RIVAL].cp == 2
 
 
@@ -652,6 +706,13 @@ def test_undoable_rival_icon_logged_with_the_rival_the_icon_and_the_points() -> 
 def test_gingkogawa_bot_named_gingkogawa_in_its_turn() -> None:
     state = at_player_turn(solo_setup(*(filler(f"F{i}") for i in range(3)), rival=RivalKind.GINGKOGAWA))
     after = player_then_rival(state)
-    bot_lines = [e for e in after.events if names(e, f"clan {RIVAL}")]
-    assert bot_lines
-    assert all(names(e, "Gingkogawa") and not names(e, "rival") for e in bot_lines)
+    # the bot's own events (its turn, its die, what it did) are the rival clan's
+    turns = [e for e in after.events if isinstance(e, ev.TurnStarted)]
+    assert turns == [ev.TurnStarted(round=1, turn=3, clan=RIVAL), ev.TurnStarted(round=1, turn=4, clan=0)]
+    assert only(after, ev.RivalActs).clan == RIVAL
+    assert [e.clan for e in after.events if isinstance(e, ev.DiePlaced)] == [0, RIVAL]
+    name = names_for(after.setup)
+    lines = [text for e in after.events for text in event_lines(e, name)]
+    bot_lines = [text for text in lines if names(text, f"clan {RIVAL}")]
+    assert len(bot_lines) >= 3
+    assert all(names(text, "Gingkogawa") and not names(text, "rival") for text in bot_lines)

@@ -32,13 +32,17 @@ from reference.model import (
     MemberIcon,
     Next,
     OptionalFrame,
+    PayCoins,
     Resource,
     Setup,
+    Source,
     Space,
     State,
     TakePair,
     Trade,
 )
+from reference.model import events as ev
+from reference.narrate import describe, event_lines, names_for, source_name
 from tests.helpers import (
     D2_ROOM,
     D6_ROOM,
@@ -531,10 +535,14 @@ def test_courtier_action_that_can_do_nothing_passes_and_says_so() -> None:
     state = holding(started(), 0, coins=0, seals=0, pearl=7)
     after = outside(state, Member.COURTIER)
     assert waiting(after, DecisionKind.TURN, 1)
-    said = [e for e in after.events if "can do nothing" in e]
-    assert len(said) == 1
-    assert re.search(r"\bclan 0\b", said[0])
-    assert re.search(r"\bcourtier\b", said[0])
+    said = [e for e in after.events if isinstance(e, ev.NothingToDo)]
+    assert said == [ev.NothingToDo(clan=0, what="courtier")]
+    assert "RULING.MEMBER_FIZZLE" in said[0].rules
+    assert not any(isinstance(e, ev.Declined) for e in after.events)
+    line = " ".join(event_lines(said[0], names_for(after.setup)))
+    assert re.search(r"\bclan 0\b", line)
+    assert re.search(r"\bcourtier\b", line, re.IGNORECASE)
+    assert re.search(r"\bnothing\b", line)
     assert clan(after, 0).pearl == 7
 
 
@@ -544,7 +552,8 @@ def test_courtier_action_after_an_audience_ends_without_saying_nothing_was_done(
     after = apply(state, Audience())  # no climb affordable afterwards: the action ends by itself
     assert waiting(after, DecisionKind.TURN, 1)
     assert clan(after, 0).courtiers == (1, 0, 0, 0)
-    assert not any("can do nothing" in e for e in after.events)
+    assert ev.CourtierAtGate(clan=0, coins=2) in after.events
+    assert not any(isinstance(e, ev.NothingToDo | ev.Declined) for e in after.events), after.events
 
 
 @pytest.mark.rule("COURTIER.FLOOR12.REFILL", "COURTIER.FLOOR12.TAKE_CARD", "RULING.REFILL_AFTER_LIGHT")
@@ -557,7 +566,18 @@ def test_courtier_floor_2_room_refilled_from_the_top_of_the_diplomat_deck() -> N
     assert room(state, D6_ROOM).card == "D6"
     assert board(state).diplomat_deck == ("D4", "D5", "D7", "D8", "D10", "D11")
     assert board(state).steward_deck == ("S4", "S7", "S10", "S12", "S13", "S15")
-    assert any(re.search(r"\bD3\b", e) and "refills" in e for e in state.events)
+    events = list(state.events)
+    taken = ev.CardTaken(clan=0, room=D2_ROOM, card="D2", tucked="A1")
+    refilled = ev.RoomRefilled(room=D2_ROOM, card="D3")
+    assert taken in events
+    assert refilled in events
+    assert "COURTIER.FLOOR12.REFILL" in refilled.rules
+    # the refill comes after the light block of the card taken (RULING.REFILL_AFTER_LIGHT)
+    light = next(i for i, e in enumerate(events) if isinstance(e, ev.BlockResolved) and e.card == "D2")
+    assert events.index(taken) < light < events.index(refilled)
+    line = " ".join(event_lines(refilled, names_for(state.setup)))
+    assert re.search(r"\bD3\b", line)
+    assert "refills" in line
 
 
 @pytest.mark.rule("GARDENER.PLACE", "RULING.MEMBER_FIZZLE")
@@ -576,9 +596,11 @@ def test_gardener_plant_question_names_the_card_and_its_price() -> None:
     asked = apply(state, ChooseGarden(G9_SLOT))
     top = asked.stack[-1]
     assert isinstance(top, OptionalFrame)
-    assert re.search(r"\bG9\b", top.reason)
-    assert re.search(r"\bpay 3 coins\b", top.reason)
-    assert re.search(r"\bwarrior action\b", top.reason)
+    assert top == OptionalFrame(0, Source("garden", "G9"), (MemberIcon(Member.WARRIOR),), seals=0, coins=3)
+    question = f"{source_name(top.source)}: {describe(PayCoins(top.coins, top.effects))}"
+    assert re.search(r"\bG9\b", question)
+    assert re.search(r"\bpay 3 coins\b", question)
+    assert re.search(r"\bwarrior action\b", question)
 
 
 def custom_game(content: Content) -> State:
@@ -601,8 +623,20 @@ def test_gardener_garden_action_from_the_games_own_content() -> None:
     asked = apply(outside(holding(state, 0, food=1), Member.GARDENER), ChooseGarden(G1_SLOT))
     top = asked.stack[-1]
     assert isinstance(top, OptionalFrame)
-    assert re.search(r"\bG1\b", top.reason)
-    assert re.search(r"\+3 coins\b", top.reason)
-    assert re.search(r"\+2 seals\b", top.reason)
-    after = settle(apply(asked, Accept()))
+    assert top == OptionalFrame(0, Source("garden", "G1"), two_icons, seals=0, coins=0)
+    question = f"{source_name(top.source)}: {', '.join(map(describe, top.effects))}"
+    assert re.search(r"\bG1\b", question)
+    assert re.search(r"\+3 coins\b", question)
+    assert re.search(r"\+2 seals\b", question)
+    accepted = apply(asked, Accept())
+    paid = ev.OptionalPaid(
+        clan=0,
+        source=Source("garden", "G1"),
+        seals=0,
+        coins=0,
+        icons=two_icons,
+        rules=("GARDENER.ACTION_OPTIONAL", "EFFECT.PAID_ICON"),
+    )
+    assert paid in accepted.events
+    after = settle(accepted)
     assert (clan(after, 0).coins, clan(after, 0).seals) == (3, 2)

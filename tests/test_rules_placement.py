@@ -22,9 +22,12 @@ from reference.model import (
     Next,
     OptionalFrame,
     PlaceDie,
+    Slot,
     Space,
     Trade,
 )
+from reference.model import events as ev
+from reference.narrate import SPACE_NAMES, event_lines, names_for
 from tests.helpers import (
     S2_ROOM,
     S5_ROOM,
@@ -501,36 +504,45 @@ def test_place_must_pay_refusal_names_the_cost_and_the_coins_held(
     assert re.search(rf"\bclan 0 holds {coins}\b", error.reason)
 
 
-def placement_line(events: tuple[str, ...], die: int) -> str:
-    """The log line of the placement of a ``die``."""
-    return next(line for line in events if f"takes the {die} from the" in line)
+def placement(events: tuple[ev.Event, ...]) -> ev.DiePlaced:
+    """The one placement event among ``events``."""
+    placed = [e for e in events if isinstance(e, ev.DiePlaced)]
+    assert len(placed) == 1, events
+    return placed[0]
 
 
 @pytest.mark.rule(
     "PLACE.COIN_DIFFERENCE", "PLACE.WELL_ONE", "CASTLE.STEWARD_VALUE", "OUTSIDE.VALUE", "DOMAIN.VALUE"
 )
 @pytest.mark.parametrize(
-    ("die", "space", "coins_after", "money"),
+    ("die", "space", "covered", "coins", "coins_after", "money"),
     [
-        (1, Space.STEWARD_1, 8, "pays 2 coins"),
-        (2, Space.STEWARD_1, 9, "pays 1 coin"),
-        (2, Space.DOMAIN_CORAL, 6, "pays 4 coins"),
-        (3, Space.STEWARD_1, 10, "pays nothing"),
-        (6, Space.DOMAIN_CORAL, 10, "pays nothing"),
-        (6, Space.OUTSIDE_RIGHT, 11, "gains 1 coin"),
-        (5, Space.STEWARD_1, 12, "gains 2 coins"),
-        (6, Space.WELL, 10 + 5 + 2, "gains 5 coins"),  # and the two coin Well tiles
-        (1, Space.WELL, 10 + 2, "pays nothing"),
+        (1, Space.STEWARD_1, 3, -2, 8, "pays 2 coins"),
+        (2, Space.STEWARD_1, 3, -1, 9, "pays 1 coin"),
+        (2, Space.DOMAIN_CORAL, 6, -4, 6, "pays 4 coins"),
+        (3, Space.STEWARD_1, 3, 0, 10, "pays nothing"),
+        (6, Space.DOMAIN_CORAL, 6, 0, 10, "pays nothing"),
+        (6, Space.OUTSIDE_RIGHT, 5, 1, 11, "gains 1 coin"),
+        (5, Space.STEWARD_1, 3, 2, 12, "gains 2 coins"),
+        (6, Space.WELL, 1, 5, 10 + 5 + 2, "gains 5 coins"),  # and the two coin Well tiles
+        (1, Space.WELL, 1, 0, 10 + 2, "pays nothing"),
     ],
 )
 def test_place_log_names_the_die_the_space_and_the_coins(
-    die: int, space: Space, coins_after: int, money: str
+    die: int, space: Space, covered: int, coins: int, coins_after: int, money: str
 ) -> None:
     state = holding(started(), 0, coins=10, domain_card="S12")
     state = only_bridges(state, coral=(None, (), die))
     after = place(state, Colour.CORAL, End.RIGHT, space)
-    line = placement_line(after.events, die)
+    placed = placement(after.events)
+    assert placed == ev.DiePlaced(
+        clan=0, colour=Colour.CORAL, slot=Slot.RIGHT, value=die, space=space, covered=covered, coins=coins
+    )
+    assert "PLACE.COIN_DIFFERENCE" in placed.rules
+    line = " ".join(event_lines(placed, names_for(after.setup)))
+    assert re.search(rf"\btakes the {die} from\b", line)
     assert re.search(r"\bright end of the coral bridge\b", line)
+    assert SPACE_NAMES[space] in line
     assert re.search(rf"\b{money}\b", line)
     for other in ("pays", "gains"):
         if not money.startswith(other):

@@ -17,14 +17,20 @@ from reference.model import (
     Die,
     Difficulty,
     End,
+    Gain,
+    GainKind,
     OptionalFrame,
     Phase,
     PlaceDie,
     Roll,
+    Source,
     Space,
     State,
     Trade,
+    WellIcon,
 )
+from reference.model import events as ev
+from reference.narrate import source_name
 from reference.rules.bridges import sorted_bridge
 from tests.helpers import (
     G1_SLOT,
@@ -183,9 +189,15 @@ def end_of_round_with_gardens(round_no: int, coral: tuple[int | None, tuple[int,
 def test_round_gardens_step_only_under_a_bridge_with_a_die(round_no: int) -> None:
     asked = end_of_round_with_gardens(round_no, coral=(None, (), 5))
     assert waiting(asked, DecisionKind.OPTIONAL, 0)
+    step = [e for e in asked.events if isinstance(e, ev.GardensStep)]
+    assert step == [ev.GardensStep(round=round_no, bridges=(Colour.CORAL, Colour.WHITE))]
+    assert {"ROUND.GARDENS", "GARDENER.REACTIVATE"} <= set(step[0].rules)
     top = asked.stack[-1]
     assert isinstance(top, OptionalFrame)
-    assert "G1" in top.reason
+    assert top == OptionalFrame(0, Source("garden", "G1"), (Gain(GainKind.COIN, 3),))
+    assert "G1" in source_name(top.source)
+    # only G1 is offered: G3's bridge (black) is empty
+    assert [f for f in asked.stack if isinstance(f, OptionalFrame)] == [top]
     after = apply(asked, Accept())
     # G1 paid 3 coins again; G3 (black bridge empty) did nothing; no food paid again
     c = clan(after, 0)
@@ -262,11 +274,13 @@ def test_round_gardens_step_one_clan_in_slot_order() -> None:
     first = place(state, Colour.WHITE, End.RIGHT, Space.WELL)
     top = first.stack[-1]
     assert isinstance(top, OptionalFrame)
-    assert "G1" in top.reason
+    assert top.source == Source("garden", "G1")
+    assert "G1" in source_name(top.source)
     second = apply(first, Accept())
     top = second.stack[-1]
     assert isinstance(top, OptionalFrame)
-    assert "G5" in top.reason
+    assert top == OptionalFrame(0, Source("garden", "G5"), (WellIcon(),))
+    assert "G5" in source_name(top.source)
     assert Trade(None) not in legal_actions(second)  # no seal yet
     done = apply(second, Accept())
     c = clan(done, 0)
@@ -336,7 +350,13 @@ def test_round_solo_gardens_step_player_first_the_rival_scores_its_own() -> None
     assert waiting(asked, DecisionKind.OPTIONAL, PLAYER)
     top = asked.stack[-1]
     assert isinstance(top, OptionalFrame)
-    assert "G1" in top.reason
+    assert top == OptionalFrame(PLAYER, Source("garden", "G1"), (Gain(GainKind.COIN, 3),))
+    assert "G1" in source_name(top.source)
+    # the rival is not asked: it scores the round number for its gardener
+    assert not any(isinstance(f, OptionalFrame) and f.clan == RIVAL for f in asked.stack)
+    scored = [e for e in asked.events if isinstance(e, ev.RivalGardens)]
+    assert scored == [ev.RivalGardens(clan=RIVAL, gardeners=1, points=1)]
+    assert "SOLO.ROUND.GARDENS" in scored[0].rules
     assert clan(asked, RIVAL).cp == 1
     done = apply(asked, Accept())
     assert clan(done, PLAYER).coins == clan(asked, PLAYER).coins + 3

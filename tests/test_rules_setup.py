@@ -32,6 +32,8 @@ from reference.model import (
     TakePair,
     TakeResource,
 )
+from reference.model import events as ev
+from reference.narrate import event_lines, names_for
 from reference.rules import common
 from reference.rules.rounds import cards_in_use
 from tests.helpers import (
@@ -423,7 +425,13 @@ def test_setup_solo_deal_must_shuffle_the_whole_solitaire_deck() -> None:
 @pytest.mark.rule("SETUP.TURN_ORDER", "RULING.START_ORDER")
 def test_setup_log_names_the_first_round_turn_order() -> None:
     state = dealt(3, turn_order=(2, 0, 1))
-    assert any(re.search(r"\bclan 2 > clan 0 > clan 1\b", line) for line in state.events)
+    assert state.turn_order == (2, 0, 1)
+    deals = [e for e in state.events if isinstance(e, ev.Dealt)]
+    assert state.board is not None
+    assert deals == [ev.Dealt(players=3, turn_order=(2, 0, 1), board=state.board)]
+    assert "RULING.START_ORDER" in deals[0].rules
+    lines = event_lines(deals[0], names_for(state.setup))
+    assert any(re.search(r"\bclan 2 > clan 0 > clan 1\b", line) for line in lines)
 
 
 @pytest.mark.rule("RULING.CHANCE_DEAL")

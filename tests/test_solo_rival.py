@@ -10,7 +10,6 @@ in the Well with ``apply`` and the rival's (clan 1) turn runs inside that same `
 from __future__ import annotations
 
 import random
-import re
 from pathlib import Path
 
 import pytest
@@ -46,6 +45,7 @@ from reference.model import (
     State,
     WarriorTo,
 )
+from reference.model import events as ev
 from reference.rules.rival import hand_in_points
 from reference.wire import decode_state, encode
 from tests.helpers import (
@@ -72,7 +72,9 @@ from tests.solo_helpers import (
     card,
     deck_of,
     dice_at,
+    events_of,
     filler,
+    narrated,
     occupy,
     player_then_rival,
     rival_dice,
@@ -137,20 +139,15 @@ def assert_gap(state: State, rule: str) -> RulesGap:
     return info.value
 
 
-def lines_with(state: State, *facts: str) -> list[str]:
-    """The log lines of the last action that carry every one of ``facts``."""
-    return [line for line in state.events if all(fact in line for fact in facts)]
+def undoable(state: State) -> list[ev.IconUndoable]:
+    """The actions the rival scored as undoable in the last action, in order (each with its icon,
+    the reason code and the Clan Points scored)."""
+    return events_of(state, ev.IconUndoable)
 
 
-def undoable(state: State) -> list[tuple[str, int]]:
-    """The reason and the Clan Points of each action the rival scored as undoable, in log order
-    (the log gives the reason in brackets after the action, then the points)."""
-    out: list[tuple[str, int]] = []
-    for line in state.events:
-        found = re.search(r"cannot do '[^']*' \((.*)\): \+(\d+) CP$", line)
-        if found:
-            out.append((found.group(1), int(found.group(2))))
-    return out
+def scored(icon: RivalIcon, why: ev.Undoable, points: int) -> ev.IconUndoable:
+    """The event of an icon the rival cannot do, scoring ``points`` (rule SOLO.TURN.UNDOABLE)."""
+    return ev.IconUndoable(clan=RIVAL, icon=icon, why=why, points=points)
 
 
 def rival_after(state: State) -> State:
@@ -480,6 +477,7 @@ def test_taken_space_sends_die_to_well_coins_only() -> None:
     state = occupy(ready(card("A", C, M, Space.WELL), finder), Space.STEWARD_2)
     after = rival_after(state)
     assert rival_dice(after) == {Space.WELL: (Die(B, 6, RIVAL),)}
+    assert events_of(after, ev.SentToWell) == [ev.SentToWell(clan=RIVAL, space=Space.STEWARD_2)]
     rival = after.clans[RIVAL]
     assert (rival.coins, rival.seals) == (5, 0)
     assert dice_at(after, Space.STEWARD_2) == (Die(W, 3, PLAYER),)
@@ -587,16 +585,30 @@ def test_flip_loop_log_explains_each_flip() -> None:
         card("E", B, L, Space.DIPLOMAT_1),
     )
     after = rival_after(ready(*cards, black=(2, (), 6)))
-    # each unsuccessful flip names the card flipped, the card now on top, its slot and bridge
-    again = lines_with(after, "flips again")
-    assert len(again) == 2
-    assert all(line.startswith("clan 1") for line in again)
-    assert lines_with(after, "flips A:", "B now on top", "centre die of the white bridge", "not there")
-    assert lines_with(after, "flips B:", "C now on top", "centre die of the black bridge", "not there")
-    # the successful flip says the search stops and lists the row
-    stop = lines_with(after, "flips C:", "D now on top", "centre die of the coral bridge", "search stops")
-    assert len(stop) == 1
-    assert "A, B, C" in stop[0]
+    # each flip names the card flipped, the card now on top, its slot and bridge, and whether the
+    # die is there; the search stops at the first that is
+    flips = events_of(after, ev.CardFlipped)
+    assert flips == [
+        ev.CardFlipped(clan=RIVAL, card="A", top="B", bridge=W, slot=M, found=False),
+        ev.CardFlipped(clan=RIVAL, card="B", top="C", bridge=B, slot=M, found=False),
+        ev.CardFlipped(clan=RIVAL, card="C", top="D", bridge=C, slot=M, found=True),
+    ]
+    assert all(flip.rules == ("SOLO.TURN.FIND_DIE",) for flip in flips)
+    # the whole row goes under the deck, in flip order
+    assert events_of(after, ev.CardsToBottom) == [ev.CardsToBottom(clan=RIVAL, cards=("A", "B", "C"))]
+    # the log tells each flip with the rival named, the cards, the slot and the bridge
+    for flip, verdict in zip(flips, ("flips again", "flips again", "search stops"), strict=True):
+        line = narrated(after, flip)
+        assert line.startswith("clan 1 (rival)")
+        for fact in (
+            f"flips {flip.card}",
+            f"{flip.top} now on top",
+            "centre die",
+            f"{flip.bridge.value} bridge",
+        ):
+            assert fact in line, line
+        assert verdict in line, line
+    assert "A, B, C" in narrated(after, ev.CardsToBottom(clan=RIVAL, cards=("A", "B", "C")))
 
 
 @pytest.mark.rule("SOLO.TURN.ACT", "SOLO.TURN.TO_BOTTOM")
@@ -678,6 +690,21 @@ def test_deck_exhausted_row_goes_under_and_search_goes_on() -> None:
     assert rival_dice(after) == {Space.STEWARD_1: (Die(C, 1, RIVAL),)}
     assert after.clans[RIVAL].cp == 2 + 4  # the last two flipped
     assert after.solo_deck == ("A", "B", "C")
+    # flipping C empties the deck: the row goes back under it and A, now on top, finds the die
+    assert events_of(after, ev.CardFlipped) == [
+        ev.CardFlipped(clan=RIVAL, card="A", top="B", bridge=B, slot=M, found=False),
+        ev.CardFlipped(clan=RIVAL, card="B", top="C", bridge=W, slot=L, found=False),
+        ev.CardFlipped(
+            clan=RIVAL,
+            card="C",
+            top="A",
+            bridge=C,
+            slot=L,
+            found=True,
+            wrapped=True,
+            rules=("SOLO.TURN.FIND_DIE", "RULING.SOLO_DECK_EXHAUSTED"),
+        ),
+    ]
 
 
 @pytest.mark.rule("RULING.SOLO_DECK_EXHAUSTED", "SOLO.TURN.FIND_DIE")
@@ -793,7 +820,7 @@ def test_gardener_none_left_scores_round() -> None:
     after = rival_after(acting(GardenerTo(GardenKind.STONE), round_no=2, sent=(0, 5, 0)))
     assert after.clans[RIVAL].cp == 2
     assert all(RIVAL not in g.gardeners for g in board(after).gardens)
-    assert undoable(after) == [("no gardener left", 2)]
+    assert undoable(after) == [scored(GardenerTo(GardenKind.STONE), "no_gardener", 2)]
 
 
 @pytest.mark.rule("SOLO.ICON.GARDENER", "SOLO.TURN.UNDOABLE")
@@ -804,7 +831,7 @@ def test_gardener_no_garden_of_kind_scores_round() -> None:
     after = rival_after(state)
     assert after.clans[RIVAL].cp == 3
     assert after.clans[RIVAL].sent == (0, 3, 0)
-    assert undoable(after) == [("no garden of that type without its gardener", 3)]
+    assert undoable(after) == [scored(GardenerTo(GardenKind.STONE), "no_garden", 3)]
 
 
 @pytest.mark.rule("SOLO.ICON.WARRIOR")
@@ -824,7 +851,7 @@ def test_warrior_none_left_scores_round() -> None:
     after = rival_after(acting(WarriorTo(3), round_no=2, sent=(0, 0, 5)))
     assert after.clans[RIVAL].cp == 2
     assert all(RIVAL not in y.warriors for y in board(after).yards)
-    assert undoable(after) == [("no warrior left", 2)]
+    assert undoable(after) == [scored(WarriorTo(3), "no_warrior", 2)]
 
 
 @pytest.mark.rule("SOLO.ICON.COURTIER")
@@ -841,7 +868,7 @@ def test_courtier_none_left_scores_round() -> None:
     after = rival_after(state)
     assert after.clans[RIVAL].cp == 3
     assert after.clans[RIVAL].courtiers == (0, 2, 2, 1)
-    assert undoable(after) == [("no courtier left", 3)]
+    assert undoable(after) == [scored(CourtierToGate(), "no_courtier", 3)]
 
 
 @pytest.mark.rule("SOLO.ICON.CLIMB", "RULING.RIVAL_CARD_REMOVED")
@@ -907,21 +934,23 @@ def test_climb_empty_deck_card_stays() -> None:
 @pytest.mark.parametrize(
     ("icon", "courtiers", "why"),
     [
-        # past the Daimyo's room: not shortened
-        (ClimbUp(2), (0, 0, 1, 0), "its lowest courtier is on the diplomats floor"),
-        (ClimbUp(1), (0, 0, 0, 0), "no courtier below the Daimyo's room"),  # no courtier at all
+        # past the Daimyo's room (its lowest courtier is on the Diplomats' floor): not shortened
+        (ClimbUp(2), (0, 0, 1, 0), "past_daimyo"),
+        (ClimbUp(1), (0, 0, 0, 0), "no_courtier_to_climb"),  # no courtier at all
         # only courtiers in the Daimyo's room
-        (ClimbUp(2), (0, 0, 0, 2), "no courtier below the Daimyo's room"),
+        (ClimbUp(2), (0, 0, 0, 2), "no_courtier_to_climb"),
     ],
 )
-def test_climb_undoable_scores_round(icon: ClimbUp, courtiers: tuple[int, int, int, int], why: str) -> None:
+def test_climb_undoable_scores_round(
+    icon: ClimbUp, courtiers: tuple[int, int, int, int], why: ev.Undoable
+) -> None:
     sent = sum(courtiers)
     state = acting(icon, round_no=2, courtiers=courtiers, sent=(sent, 0, 0))
     after = rival_after(state)
     assert after.clans[RIVAL].cp == 2
     assert after.clans[RIVAL].courtiers == courtiers
     assert board(after).favours == (None, None, None)
-    assert undoable(after) == [(why, 2)]
+    assert undoable(after) == [scored(icon, why, 2)]
 
 
 @pytest.mark.rule("SOLO.TURN.UNDOABLE")
@@ -932,6 +961,13 @@ def test_each_undoable_action_scores_round_number() -> None:
     state = edit_clan(state, RIVAL, sent=(5, 5, 5))
     after = rival_after(state)
     assert after.clans[RIVAL].cp == 4 * 3
+    # in the order done (rows: the top half, then the bottom half), each with its reason
+    assert undoable(after) == [
+        scored(ClimbUp(1), "no_courtier_to_climb", 3),
+        scored(GardenerTo(GardenKind.STONE), "no_gardener", 3),
+        scored(WarriorTo(5), "no_warrior", 3),
+        scored(CourtierToGate(), "no_courtier", 3),
+    ]
 
 
 @pytest.mark.rule("SOLO.ICON.CLAN_POINTS")

@@ -15,7 +15,11 @@ JSON Pointer of the first differing leaf), :func:`attribute` names a rule ID, tr
    or a seal count differing across a checkpoint space: TIME.CHECKPOINTS; the rival's coins or Clan
    Points at a hand-in: SOLO.ROUND.HAND_IN, or lower mid-round: SOLO.GOLDEN.NEVER_PAYS; a cap passed:
    SEALS.CAP, RESOURCES.CAP);
-3. the rule of the **decision** (``engine.decision_rule``): of the decision after the step when the
+3. the reference's **events** of the step: the first event that changed the differing field (a
+   clan's coins: the placement's PLACE.COIN_DIFFERENCE, a payment, a trade, a hand-in...; a marker:
+   the Passage of Time move or checkpoint; a room: the card taken or refilled...) names the first
+   rule it applies;
+4. the rule of the **decision** (``engine.decision_rule``): of the decision after the step when the
    divergence is in ``/decision``, else of the decision the step answered.
 """
 
@@ -32,6 +36,7 @@ from reference.conformance.compare import tokens
 from reference.content import catalogue
 from reference.engine import decision_rule
 from reference.model import Action, DecisionKind, End, PlaceDie, State
+from reference.model import events as ev
 from reference.rules import time as passage
 from reference.rules.common import clan_name
 from reference.rules.holdings import RESOURCE_CAP, SEAL_CAP
@@ -39,6 +44,7 @@ from reference.wire import Observation
 
 INVARIANT: Final = "invariant"
 HINT: Final = "hint"
+EVENT: Final = "event"
 DECISION: Final = "decision"
 
 
@@ -156,7 +162,7 @@ def _hints(
         and action.end is End.LEFT
         and mover is not None
         and after is not None
-        and any(e.startswith(f"{clan_name(mover)} activates its Lantern") for e in after.events)
+        and any(isinstance(e, ev.LanternActivated) and e.clan == mover for e in after.events)
         and ((where is not None and where[0] == mover) or top in ("decision", "time_order"))
     ):
         return Attribution(
@@ -210,6 +216,118 @@ def _hints(
     return None
 
 
+_CLAN_FIELDS: Final[dict[str, tuple[type[ev.EventBase], ...]]] = {
+    "coins": (
+        ev.DiePlaced,
+        ev.Gained,
+        ev.OptionalPaid,
+        ev.CourtierAtGate,
+        ev.SealsTraded,
+        ev.HandIn,
+    ),
+    "seals": (ev.Gained, ev.CheckpointPaid, ev.OptionalPaid, ev.SealsTraded),
+    "food": (ev.Gained, ev.ResourceTaken, ev.SealsTraded, ev.GardenerPlaced),
+    "iron": (ev.Gained, ev.ResourceTaken, ev.SealsTraded, ev.WarriorPlaced),
+    "pearl": (ev.Gained, ev.ResourceTaken, ev.SealsTraded, ev.CourtierClimbed),
+    "cp": (ev.Gained, ev.HandIn, ev.IconUndoable, ev.RivalGardens),
+    "time": (ev.CheckpointPaid, ev.CheckpointRefused, ev.CheckpointUnaffordable, ev.TimeMoved, ev.MoveEnded),
+    "sent": (ev.CourtierAtGate, ev.WarriorPlaced, ev.GardenerPlaced, ev.CourtierInstead),
+    "courtiers": (ev.CourtierAtGate, ev.CourtierClimbed, ev.CourtierInstead),
+    "domain_card": (ev.CardTaken, ev.PairTaken),
+    "lantern": (ev.CardTaken, ev.DecreePlaced, ev.PairTaken),
+    "domain_dice": (ev.DiePlaced,),
+}
+"""Which events change each field of a clan's holdings."""
+
+_BOARD_FIELDS: Final[dict[str, tuple[type[ev.EventBase], ...]]] = {
+    "bridges": (ev.DiePlaced, ev.Rerolled),
+    "rooms": (ev.DiePlaced, ev.CardTaken, ev.RoomRefilled, ev.RivalRoomCard, ev.BoardCleared),
+    "steward_deck": (ev.RoomRefilled, ev.RivalRoomCard),
+    "diplomat_deck": (ev.RoomRefilled, ev.RivalRoomCard),
+    "favours": (ev.FavourTaken,),
+    "outside": (ev.DiePlaced, ev.BoardCleared),
+    "well": (ev.DiePlaced, ev.BoardCleared),
+    "gardens": (ev.GardenerPlaced,),
+    "yards": (ev.WarriorPlaced,),
+}
+"""Which events change each part of the board."""
+
+_TOP_FIELDS: Final[dict[str, tuple[type[ev.EventBase], ...]]] = {
+    "turn_order": (ev.RoundEnded,),
+    "time_order": (ev.MoveEnded, ev.TimeMoved, ev.CheckpointPaid),
+    "round": (ev.Rerolled, ev.RoundStarted),
+    "phase": (ev.RoundEnded, ev.GardensStep, ev.BoardCleared, ev.GameOver, ev.RoundStarted),
+    "scores": (ev.GameOver,),
+    "winners": (ev.GameOver,),
+    "solo_deck": (ev.CardFlipped, ev.CardsToBottom, ev.Reshuffled, ev.Rerolled, ev.HardBonusCard),
+    "solo_discard": (ev.CardsDiscarded, ev.DeckRanOut, ev.Rerolled),
+    "rival_row": (ev.CardsToBottom, ev.CardsDiscarded),
+    "draft": (ev.PairTaken,),
+}
+"""Which events change the other parts of a position."""
+
+
+def _event_clan(event: ev.Event) -> int | None:
+    clan = getattr(event, "clan", None)
+    return clan if isinstance(clan, int) else None
+
+
+_HOLDING: Final = {
+    "coin": "coins",
+    "seal": "seals",
+    "cp": "cp",
+    "food": "food",
+    "iron": "iron",
+    "pearl": "pearl",
+}
+
+
+def _touches(event: ev.Event, field: str) -> bool:
+    """Whether an event that can change several holdings changed this one."""
+    match event:
+        case ev.Gained(what=what):
+            return _HOLDING[what.value] == field
+        case ev.ResourceTaken(resource=resource):
+            return resource.value == field
+        case ev.SealsTraded(into=into):
+            return field in ("seals", "coins" if into is None else into.value)
+        case ev.OptionalPaid(seals=seals, coins=coins):
+            return (field == "seals" and seals > 0) or (field == "coins" and coins > 0)
+        case _:
+            return True
+
+
+def from_events(after: State, pointer: str) -> Attribution | None:
+    """The first event of the reference's step that changed the field at ``pointer`` (for a clan's
+    field, an event of that clan), named by the first rule it applies; None when no event of the step
+    touches that field."""
+    try:
+        keys = tokens(pointer)
+    except ValueError:
+        return None
+    if not keys:
+        return None
+    where = _clan_field(pointer)
+    if where is not None:
+        clan, field = where
+        kinds = _CLAN_FIELDS.get(field, ())
+        found = [
+            e for e in after.events if isinstance(e, kinds) and _event_clan(e) == clan and _touches(e, field)
+        ]
+    elif keys[0] == "board" and len(keys) > 1:
+        found = [e for e in after.events if isinstance(e, _BOARD_FIELDS.get(keys[1], ()))]
+    else:
+        found = [e for e in after.events if isinstance(e, _TOP_FIELDS.get(keys[0], ()))]
+    if not found:
+        return None
+    first = found[0]
+    return Attribution(
+        first.rules[0],
+        EVENT,
+        f"the reference's {type(first).__name__} event changed {pointer} ({', '.join(first.rules)})",
+    )
+
+
 def attribute(
     before: State | None,
     action: Action | None,
@@ -232,10 +350,14 @@ def attribute(
         hint = _hints(before, action, after, impl, pointer)
         if hint is not None:
             return hint
+    if after is not None and before is not None and not pointer.startswith("/decision"):
+        found = from_events(after, pointer)
+        if found is not None:
+            return found
     if after is not None and (before is None or pointer.startswith("/decision")):
         return Attribution(decision_rule(after), DECISION, "the rule of the pending decision")
     assert before is not None
     return Attribution(decision_rule(before), DECISION, "the rule of the decision this step answered")
 
 
-__all__ = ["Attribution", "attribute", "state_from_observation"]
+__all__ = ["Attribution", "attribute", "from_events", "state_from_observation"]

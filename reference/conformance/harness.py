@@ -41,6 +41,7 @@ from reference.model import (
     SPACES,
     Accept,
     Action,
+    ActionOrder,
     Audience,
     ChooseBlock,
     ChooseFavour,
@@ -55,6 +56,7 @@ from reference.model import (
     End,
     Floor,
     Next,
+    PairColour,
     PayCheckpoint,
     PlaceDie,
     RivalKind,
@@ -511,7 +513,10 @@ class GameSetup(msgspec.Struct, frozen=True):
 
 
 def _solo(
-    rival: RivalKind, difficulty: Difficulty, action_order: str = "rows", pair_colour: str = "any"
+    rival: RivalKind,
+    difficulty: Difficulty,
+    action_order: ActionOrder = "rows",
+    pair_colour: PairColour = "any",
 ) -> Setup:
     solo = Solo(rival=rival, difficulty=difficulty, action_order=action_order, pair_colour=pair_colour)
     return Setup(players=2, solo=solo)

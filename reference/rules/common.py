@@ -1,11 +1,11 @@
-"""Small helpers to read and rebuild immutable states (no rules here)."""
+"""Small helpers to read and rebuild immutable states, and to report events (no rules here)."""
 
 from __future__ import annotations
 
 from msgspec.structs import replace
 
 from reference.content import Catalogue, catalogue
-from reference.model import Board, Clan, Frame, State
+from reference.model import Board, Clan, Event, Frame, State
 
 
 def cat(state: State) -> Catalogue:
@@ -46,13 +46,13 @@ def set_top(state: State, frame: Frame) -> State:
     return replace(state, stack=(*state.stack[:-1], frame))
 
 
-def log(state: State, text: str) -> State:
-    """Add a line to the events of the action being applied."""
-    return replace(state, events=(*state.events, text))
+def emit(state: State, *events: Event) -> State:
+    """Add events to those of the action being applied (see :mod:`reference.model.events`)."""
+    return replace(state, events=state.events + events)
 
 
 def clan_name(index: int) -> str:
-    """Display name of a clan."""
+    """Display name of a clan (in refusal reasons and in the narrated log)."""
     return f"clan {index}"
 
 

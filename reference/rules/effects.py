@@ -52,14 +52,17 @@ from reference.model import (
     PayCoins,
     ResourceChoice,
     ResourceFrame,
+    Source,
     State,
     StopMove,
     TakeResource,
+    TimeTrack,
     WellIcon,
 )
+from reference.model import events as ev
 from reference.rules import holdings
 from reference.rules import time as passage
-from reference.rules.common import amount, board, cat, clan_name, log, pop, push, set_top, with_clan
+from reference.rules.common import board, cat, emit, pop, push, set_top, with_clan
 
 DARK_STEWARD_SEALS = 1
 """Seals paid to use a Steward's dark row. Rules: CASTLE.DARK_SEAL, SEALS.USES."""
@@ -68,35 +71,19 @@ DARK_STEWARD_SEALS = 1
 # ---- single icons -------------------------------------------------------------------------------
 
 
-def describe(effect: Effect) -> str:
-    """A short readable name of an icon, for logs."""
-    match effect:
-        case Gain(what=what, n=n):
-            return f"+{amount(n, what.value)}"
-        case Influence(n=n):
-            return f"{n} Passage of Time step{'s' if n > 1 else ''}"
-        case ResourceChoice(n=n):
-            return f"{n} resource{'s' if n > 1 else ''} of choice"
-        case LanternIcon():
-            return "Lantern"
-        case WellIcon():
-            return "Well action"
-        case MemberIcon(member=member):
-            return f"{member.value} action"
-        case DieTileIcon(colour=colour):
-            return f"{colour.value if colour else 'any'} die-tile action"
-        case LightIcon():
-            return "light-background action"
-        case DomainIcon():
-            return "Personal Domain action"
-        case DecreeIcon(card=card):
-            return f"Decree {card}"
-        case PayCoins(n=n, then=then):
-            return f"pay {amount(n, 'coin')}: " + ", ".join(describe(e) for e in then)
-        case BlockRef(card=card, block=block):
-            return f"{card} block {block + 1}"
-        case _:
-            assert_never(effect)
+def gain(state: State, clan: int, what: GainKind, n: int, rules: tuple[str, ...] = ()) -> State:
+    """Gain ``n`` of ``what`` (caps applied) and report it with the rules given (default
+    EFFECT.PLAIN_GAINS), plus the cap's rule when some is lost. Rules: EFFECT.PLAIN_GAINS, SEALS.CAP,
+    RESOURCES.CAP, RULING.GAINS_PER_ICON."""
+    before = state.clans[clan]
+    after = holdings.gain(before, what, n)
+    kept = holdings.held(after, what) - holdings.held(before, what)
+    cited = rules or ("EFFECT.PLAIN_GAINS",)
+    cap = holdings.cap_rule(what)
+    if kept < n and cap is not None:
+        cited = (*cited, cap, "RULING.GAINS_PER_ICON")
+    state = with_clan(state, clan, after)
+    return emit(state, ev.Gained(clan=clan, what=what, n=n, kept=kept, rules=cited))
 
 
 def resolve(state: State, clan: int, effect: Effect) -> State:
@@ -104,16 +91,15 @@ def resolve(state: State, clan: int, effect: Effect) -> State:
     Rules: EFFECT.PLAIN_GAINS, RULING.GAINS_PER_ICON (caps applied per icon)."""
     match effect:
         case Gain(what=what, n=n):
-            state = with_clan(state, clan, holdings.gain(state.clans[clan], what, n))
-            return log(state, f"{clan_name(clan)} gains {amount(n, what.value)}")
+            return gain(state, clan, what, n)
         case Influence(n=n):
             return push(state, InfluenceFrame(clan, n))
         case ResourceChoice(n=n):
             return push(state, ResourceFrame(clan, n))
         case LanternIcon():
-            return lantern(state, clan)
+            return lantern(state, clan, "LANTERN.TRIGGER")
         case WellIcon():
-            return well(state, clan)
+            return well(state, clan, "EFFECT.WELL_ACTION")
         case MemberIcon(member=member):
             if member is Member.COURTIER:
                 return push(state, CourtierFrame(clan))
@@ -127,9 +113,9 @@ def resolve(state: State, clan: int, effect: Effect) -> State:
         case DecreeIcon(card=card):
             c = state.clans[clan]
             state = with_clan(state, clan, replace(c, lantern=(*c.lantern, card)))
-            return log(state, f"{clan_name(clan)} places Decree {card} in its Lantern Area")
+            return emit(state, ev.DecreePlaced(clan=clan, card=card))
         case PayCoins(n=n, then=then):
-            return push(state, OptionalFrame(clan, describe(effect), then, coins=n))
+            return push(state, OptionalFrame(clan, Source("paid_icon"), then, coins=n))
         case BlockRef(card=card, block=block):
             return castle_block(state, clan, card, block)
         case _:
@@ -143,17 +129,24 @@ def castle_block(state: State, clan: int, card_id: str, block: int) -> State:
     card = cat(state).castle[card_id]
     b = card.blocks[block]
     if b.dark and card.floor == 1:
-        reason = f"Steward {card.id} dark row ({', '.join(describe(e) for e in b.effects)})"
-        return push(state, OptionalFrame(clan, reason, b.effects, seals=DARK_STEWARD_SEALS))
-    return push(state, EffectsFrame(clan, b.effects))
+        source = Source("dark_row", card.id, block)
+        return push(state, OptionalFrame(clan, source, b.effects, seals=DARK_STEWARD_SEALS))
+    rules = ("CASTLE.ROWS", "CASTLE.DIPLOMAT_DARK_FREE") if b.dark else ("CASTLE.ROWS",)
+    resolved = ev.BlockResolved(
+        clan=clan, card=card.id, block=block, rows=b.rows, dark=b.dark, icons=b.effects, rules=rules
+    )
+    return push(emit(state, resolved), EffectsFrame(clan, b.effects))
 
 
-def lantern(state: State, clan: int) -> State:
+def lantern(state: State, clan: int, cause: str) -> State:
     """Activate the Lantern: gain every icon visible in the Lantern Area, in an order the clan
-    chooses when it matters. Rules: LANTERN.GAIN_ALL, LANTERN.AREA, LANTERN.BACKS."""
+    chooses when it matters. ``cause`` is the rule that activated it (BRIDGE.LANTERN_LEFT,
+    LANTERN.TRIGGER, COURTIER.DAIMYO.LANTERN). Rules: LANTERN.GAIN_ALL, LANTERN.AREA, LANTERN.BACKS."""
     c = cat(state)
-    icons = tuple(e for card in state.clans[clan].lantern for e in c.lantern_icons(card))
-    state = log(state, f"{clan_name(clan)} activates its Lantern: {', '.join(map(describe, icons))}")
+    cards = state.clans[clan].lantern
+    icons = tuple(e for card in cards for e in c.lantern_icons(card))
+    rules = (cause, "LANTERN.GAIN_ALL", "LANTERN.AREA")
+    state = emit(state, ev.LanternActivated(clan=clan, cards=cards, icons=icons, rules=rules))
     return push(state, EffectsFrame(clan, icons))
 
 
@@ -165,27 +158,40 @@ def well_effects(state: State) -> tuple[Effect, ...]:
     return (Gain(GainKind.SEAL, 1), *tiles)
 
 
-def well(state: State, clan: int) -> State:
-    """The Well action. Rules: WELL.REWARD, EFFECT.WELL_ACTION."""
-    return push(state, EffectsFrame(clan, well_effects(state)))
+def well(state: State, clan: int, cause: str) -> State:
+    """The Well: by a die (``cause`` WELL.REWARD) or a Well action icon (EFFECT.WELL_ACTION).
+    Rules: WELL.REWARD, EFFECT.WELL_ACTION."""
+    icons = well_effects(state)
+    tiles = board(state).well_tiles
+    rules = ("WELL.REWARD",) if cause == "WELL.REWARD" else (cause, "WELL.REWARD")
+    state = emit(state, ev.WellResolved(clan=clan, tiles=tiles, icons=icons, rules=rules))
+    return push(state, EffectsFrame(clan, icons))
 
 
-def domain_line(state: State, clan: int, colour: Colour) -> State:
+def domain_line(state: State, clan: int, colour: Colour, cause: str) -> State:
     """Resolve a Domain line: its base icon and every reward uncovered by members already sent, then
-    the block of the Domain card lined up with the line. Rules: DOMAIN.REWARDS, DOMAIN.CARD_BLOCK,
-    MEMBERS.UNCOVER."""
+    the block of the Domain card lined up with the line. ``cause``: DOMAIN.VALUE (a die) or
+    EFFECT.DOMAIN_ACTION (an icon). Rules: DOMAIN.REWARDS, DOMAIN.CARD_BLOCK, MEMBERS.UNCOVER."""
     c = cat(state)
     line = next(line for line in c.content.domain if line.colour is colour)
     holder = state.clans[clan]
     sent = holder.sent[_member_index(line.member)]
     rewards = line.base + tuple(e for cell in line.uncovered[:sent] for e in cell)
     frames: list[EffectsFrame] = [EffectsFrame(clan, rewards)]
+    block: int | None = None
     if holder.domain_card is not None:
         card = c.castle[holder.domain_card]
         block = aligned_block(card, line.row)
         frames.append(EffectsFrame(clan, (BlockRef(card.id, block),)))
-    state = log(state, f"{clan_name(clan)} resolves its {colour.value} Domain line")
-    return push(state, *frames)
+    resolved = ev.DomainLineResolved(
+        clan=clan,
+        colour=colour,
+        rewards=rewards,
+        card=holder.domain_card,
+        block=block,
+        rules=(cause, "DOMAIN.REWARDS", "DOMAIN.CARD_BLOCK", "MEMBERS.UNCOVER"),
+    )
+    return push(emit(state, resolved), *frames)
 
 
 def aligned_block(card: CastleCard, row: int) -> int:
@@ -241,7 +247,7 @@ def effects_run(state: State, frame: EffectsFrame) -> State:
 def effects_act(state: State, frame: EffectsFrame, action: Action) -> State:
     """Resolve the chosen icon next."""
     assert isinstance(action, Next)
-    state = log(state, f"{clan_name(frame.clan)} resolves {describe(frame.effects[action.index])} next")
+    state = emit(state, ev.IconChosen(clan=frame.clan, icon=frame.effects[action.index]))
     return _take(state, frame, action.index)
 
 
@@ -264,17 +270,19 @@ def resource_act(state: State, frame: ResourceFrame, action: Action) -> State:
     """Gain the chosen resource (capped at 7). Rules: EFFECT.RESOURCE_CHOICE, RESOURCES.CAP."""
     assert isinstance(action, TakeResource)
     clan = frame.clan
-    state = with_clan(state, clan, holdings.gain(state.clans[clan], holdings.gain_kind(action.resource), 1))
-    state = log(state, f"{clan_name(clan)} takes {amount(1, action.resource.value)}")
+    before = state.clans[clan]
+    kind = holdings.gain_kind(action.resource)
+    after = holdings.gain(before, kind, 1)
+    kept = holdings.held(after, kind) - holdings.held(before, kind)
+    rules = ("EFFECT.RESOURCE_CHOICE",) if kept else ("EFFECT.RESOURCE_CHOICE", "RESOURCES.CAP")
+    state = emit(
+        with_clan(state, clan, after),
+        ev.ResourceTaken(clan=clan, resource=action.resource, kept=kept, rules=rules),
+    )
     return pop(state) if frame.n == 1 else set_top(state, ResourceFrame(clan, frame.n - 1))
 
 
 # ---- InfluenceFrame: Passage of Time --------------------------------------------------------------
-
-
-def checkpoint_event(clan: int, cost: int, space: int) -> str:
-    """The event line of a paid checkpoint (the invariants look for it). Rule: TIME.CHECKPOINTS."""
-    return f"{clan_name(clan)} pays {amount(cost, 'seal')} to enter space {space}"
 
 
 def influence_options(state: State, frame: InfluenceFrame) -> tuple[Action, ...]:
@@ -305,26 +313,37 @@ def influence_run(state: State, frame: InfluenceFrame) -> State:
             0 if holder.rival else passage.next_checkpoint_cost(track, holder)
         )  # RULING.RIVAL_FREE_CHECKPOINTS
         if cost > 0:
+            state = _walked(with_clan(state, clan, holder), clan, start, holder.time, track)
             if holder.seals >= cost:
                 # a decision: keep what was walked and wait for it
-                state = with_clan(state, clan, holder)
-                if holder.time != start:
-                    state = log(state, f"{clan_name(clan)} moves to space {holder.time}")
                 return set_top(state, InfluenceFrame(clan, steps, moved))
-            state = log(
-                state,
-                f"{clan_name(clan)} cannot pay {amount(cost, 'seal')} for space {holder.time + 1}: stops",
+            stop = ev.CheckpointUnaffordable(
+                clan=clan, space=holder.time + 1, seals=cost, held=holder.seals, lost=steps
             )
-            break  # the rest of the move is lost (RULING.LOST_STEPS)
+            state = emit(state, stop)
+            steps = 0  # the rest of the move is lost (RULING.LOST_STEPS)
+            break
         holder = passage.step(holder)
         steps -= 1
         moved = True
-    state = with_clan(state, clan, holder)
+    else:
+        state = _walked(with_clan(state, clan, holder), clan, start, holder.time, track)
     state = pop(state)
     if moved:
         state = passage.land(state, clan)
-        state = log(state, f"{clan_name(clan)} ends its move on Passage of Time space {holder.time}")
+        rules = ("TIME.STACK", "RULING.TIME_END") if steps else ("TIME.STACK",)
+        state = emit(state, ev.MoveEnded(clan=clan, space=holder.time, lost=steps, rules=rules))
     return state
+
+
+def _walked(state: State, clan: int, start: int, end: int, track: TimeTrack) -> State:
+    """Report the free steps walked from ``start`` to ``end`` (nothing when none). The rival passes
+    checkpoints without paying. Rules: TIME.MOVE, RULING.RIVAL_FREE_CHECKPOINTS."""
+    if end == start:
+        return state
+    free = any(start < space <= end for space, _ in track.checkpoints)
+    rules = ("TIME.MOVE", "RULING.RIVAL_FREE_CHECKPOINTS") if free else ("TIME.MOVE",)
+    return emit(state, ev.TimeMoved(clan=clan, start=start, end=end, rules=rules))
 
 
 def influence_act(state: State, frame: InfluenceFrame, action: Action) -> State:
@@ -333,14 +352,15 @@ def influence_act(state: State, frame: InfluenceFrame, action: Action) -> State:
     clan = frame.clan
     holder = state.clans[clan]
     track = cat(state).content.time
+    cost = passage.next_checkpoint_cost(track, holder)
     if isinstance(action, PayCheckpoint):
-        cost = passage.next_checkpoint_cost(track, holder)
         holder = passage.step(holdings.pay(holder, GainKind.SEAL, cost))
         state = with_clan(state, clan, holder)
-        state = log(state, checkpoint_event(clan, cost, holder.time))
+        state = emit(state, ev.CheckpointPaid(clan=clan, space=holder.time, seals=cost))
         return set_top(state, InfluenceFrame(clan, frame.steps - 1, True))
     assert isinstance(action, StopMove)
-    state = log(state, f"{clan_name(clan)} refuses to pay: stops on space {holder.time}")
+    refused = ev.CheckpointRefused(clan=clan, space=holder.time + 1, seals=cost, lost=frame.steps)
+    state = emit(state, refused)
     return set_top(state, InfluenceFrame(clan, 0, frame.moved))
 
 
@@ -363,28 +383,46 @@ def optional_options(state: State, frame: OptionalFrame) -> tuple[Action, ...]:
 
 def optional_run(state: State, frame: OptionalFrame) -> State:
     """The price cannot be paid: the effect fizzles. Rule: RULING.MEMBER_FIZZLE."""
-    state = log(state, f"{clan_name(frame.clan)} cannot pay for {frame.reason}: skipped")
-    return pop(state)
+    skipped = ev.OptionalUnaffordable(
+        clan=frame.clan, source=frame.source, seals=frame.seals, coins=frame.coins
+    )
+    return pop(emit(state, skipped))
 
 
 def optional_act(state: State, frame: OptionalFrame, action: Action) -> State:
     """Pay the seals and coins and resolve the effects, or decline."""
     state = pop(state)
+    rules = _OPTIONAL_RULES[frame.source.kind]
     if isinstance(action, Decline):
-        return log(state, f"{clan_name(frame.clan)} declines {frame.reason}")
+        declined = ev.OptionalDeclined(
+            clan=frame.clan,
+            source=frame.source,
+            seals=frame.seals,
+            coins=frame.coins,
+            icons=frame.effects,
+            rules=rules,
+        )
+        return emit(state, declined)
     holder = state.clans[frame.clan]
     holder = holdings.pay(holdings.pay(holder, GainKind.SEAL, frame.seals), GainKind.COIN, frame.coins)
     state = with_clan(state, frame.clan, holder)
-    paid = []
-    if frame.seals:
-        paid.append(amount(frame.seals, "seal"))
-    if frame.coins:
-        paid.append(amount(frame.coins, "coin"))
-    state = log(
-        state,
-        f"{clan_name(frame.clan)} does {frame.reason}" + (f", paying {' and '.join(paid)}" if paid else ""),
+    paid = ev.OptionalPaid(
+        clan=frame.clan,
+        source=frame.source,
+        seals=frame.seals,
+        coins=frame.coins,
+        icons=frame.effects,
+        rules=rules,
     )
-    return push(state, EffectsFrame(frame.clan, frame.effects))
+    return push(emit(state, paid), EffectsFrame(frame.clan, frame.effects))
+
+
+_OPTIONAL_RULES = {
+    "dark_row": ("CASTLE.DARK_SEAL", "SEALS.USES", "RULING.EFFECTS_OPTIONAL_ORDER"),
+    "garden": ("GARDENER.ACTION_OPTIONAL", "EFFECT.PAID_ICON"),
+    "paid_icon": ("EFFECT.PAID_ICON", "RULING.EFFECTS_OPTIONAL_ORDER"),
+}
+"""The rules an optional effect applies, by its source."""
 
 
 # ---- CastleRowFrame: die-tile and light-background actions -------------------------------------
@@ -419,22 +457,32 @@ def castle_row_act(state: State, frame: CastleRowFrame, action: Action) -> State
     """Resolve the chosen block (no die placed, no coins compared)."""
     state = pop(state)
     if isinstance(action, Decline):
-        return log(state, f"{clan_name(frame.clan)} declines the castle action")
+        return emit(state, ev.Declined(clan=frame.clan, what="castle_row"))
     assert isinstance(action, ChooseBlock)
     assert action.room is not None
     card = board(state).rooms[action.room].card
     assert card is not None
-    effects = cat(state).castle[card].blocks[action.block].effects
-    state = log(
-        state,
-        f"{clan_name(frame.clan)} performs {card} block {action.block + 1} ({', '.join(map(describe, effects))})",
+    rule = (
+        "EFFECT.LIGHT_ACTION"
+        if frame.light
+        else "EFFECT.ANY_DIE_TILE"
+        if frame.colour is None
+        else "EFFECT.DIE_TILE_ACTION"
     )
-    return castle_block(state, frame.clan, card, action.block)
+    chosen = ev.BlockChosen(
+        clan=frame.clan,
+        room=action.room,
+        card=card,
+        block=action.block,
+        rules=(rule, "RULING.DIE_TILE_ACTION_LIMITS"),
+    )
+    return castle_block(emit(state, chosen), frame.clan, card, action.block)
 
 
 def castle_row_run(state: State, frame: CastleRowFrame) -> State:
     """No block fits: the action does nothing."""
-    return pop(log(state, f"{clan_name(frame.clan)} has no castle row to use"))
+    rule = "EFFECT.LIGHT_ACTION" if frame.light else "EFFECT.DIE_TILE_ACTION"
+    return pop(emit(state, ev.NothingToDo(clan=frame.clan, what="castle_row", rules=(rule,))))
 
 
 # ---- DomainLineFrame: the Personal Domain action icon ---------------------------------------------
@@ -449,6 +497,6 @@ def domain_line_act(state: State, frame: DomainLineFrame, action: Action) -> Sta
     """Resolve the chosen line without a die."""
     state = pop(state)
     if isinstance(action, Decline):
-        return log(state, f"{clan_name(frame.clan)} declines the Personal Domain action")
+        return emit(state, ev.Declined(clan=frame.clan, what="domain_line"))
     assert isinstance(action, ChooseLine)
-    return domain_line(state, frame.clan, action.line)
+    return domain_line(state, frame.clan, action.line, "EFFECT.DOMAIN_ACTION")

@@ -18,12 +18,14 @@ READING.GINKGO_PAIR_COLOUR.
 from __future__ import annotations
 
 from collections import Counter
+from typing import Literal
 
 from msgspec.structs import replace
 
 from reference.errors import IllegalAction, RulesGap
 from reference.model import (
     COLOURS,
+    BotStage,
     BotTurnFrame,
     Colour,
     Die,
@@ -39,10 +41,11 @@ from reference.model import (
     Space,
     State,
 )
+from reference.model import events as ev
 from reference.rules import holdings
-from reference.rules.common import amount, board, clan_name, log, pop, push, set_top, with_board, with_clan
-from reference.rules.placement import SPACE_NAMES, SPACE_VALUE, dice_on, put_die
-from reference.rules.rival import cards, slot_die, take_slot
+from reference.rules.common import board, emit, pop, push, set_top, with_board, with_clan
+from reference.rules.placement import SPACE_VALUE, dice_on, put_die
+from reference.rules.rival import RIVAL, cards, placed_event, slot_die, take_slot
 
 ZONES: dict[str, tuple[Space, ...]] = {
     "Stewards' floor": (Space.STEWARD_1, Space.STEWARD_2, Space.STEWARD_3),
@@ -121,7 +124,7 @@ def bonus(difficulty: Difficulty, round_number: int) -> tuple[RivalIcon, ...]:
 
 def start_turn(state: State, clan: int) -> State:
     """Begin the bot's turn. Rule: GINKGO.TURN.FIND_DIE."""
-    state = log(state, f"— Round {state.round} · turn {state.turn + 1} · {clan_name(clan)} (Gingkogawa) —")
+    state = emit(state, ev.TurnStarted(round=state.round, turn=state.turn + 1, clan=clan))
     state = replace(state, turn=state.turn + 1)
     return push(state, BotTurnFrame(clan))
 
@@ -133,7 +136,9 @@ def _reshuffle(state: State, frame: BotTurnFrame) -> State:
     pool = state.solo_discard if state.solo_discard else frame.flipped[:-1]
     if not pool:
         raise RulesGap("GINKGO.DISCARD", "the deck and the discard pile are both empty: nothing to draw")
-    state = log(state, f"the bot's deck ran out: {len(pool)} card(s) are reshuffled")
+    rules = ("GINKGO.DISCARD",) if state.solo_discard else ("GINKGO.DISCARD", "RULING.GINKGO_EMPTY_DISCARD")
+    ran_out = ev.DeckRanOut(clan=frame.clan, cards=pool, from_discard=bool(state.solo_discard), rules=rules)
+    state = emit(state, ran_out)
     if state.solo_discard:
         state = replace(state, solo_discard=())
     else:
@@ -147,6 +152,7 @@ def shuffle_act(state: State, frame: ShuffleFrame, outcome: Shuffle) -> State:
     outcome is an ordering of the pool."""
     if Counter(outcome.order) != Counter(frame.pool):
         raise IllegalAction("GINKGO.DISCARD", f"the reshuffle must order exactly {sorted(frame.pool)}")
+    state = emit(state, ev.Reshuffled(clan=RIVAL, order=outcome.order))
     return replace(pop(state), solo_deck=state.solo_deck + outcome.order)
 
 
@@ -173,12 +179,18 @@ def turn_run(state: State, frame: BotTurnFrame) -> State:
                 return _reshuffle(state, frame)
             top = by_id[state.solo_deck[0]]
             bridge = board(state).bridges[COLOURS.index(top.bridge)]
-            if slot_die(bridge, top.slot) is None:
-                state = log(
-                    state,
-                    f"{clan_name(frame.clan)} (Gingkogawa) flips {frame.flipped[-1]}: {top.id} now on top names the {top.slot.value} die "
-                    f"of the {top.bridge.value} bridge, which is not there: flips again",
-                )
+            found = slot_die(bridge, top.slot) is not None
+            flip = ev.CardFlipped(
+                clan=frame.clan,
+                card=frame.flipped[-1],
+                top=top.id,
+                bridge=top.bridge,
+                slot=top.slot,
+                found=found,
+                rules=("GINKGO.TURN.FIND_DIE", "SOLO.TURN.FIND_DIE"),
+            )
+            state = emit(state, flip)
+            if not found:
                 frame = replace(frame, stage="flip")
                 state = set_top(state, frame)
                 continue
@@ -187,118 +199,120 @@ def turn_run(state: State, frame: BotTurnFrame) -> State:
         # which is always there at this point (RULING.GINKGO_HARD_NO_CARD)
         extra = by_id[state.solo_deck[0]]
         state = replace(state, solo_deck=state.solo_deck[1:])
-        state = log(state, f"Hard bonus: the bot reveals {extra.id} and does its actions too")
+        state = emit(state, ev.HardBonusCard(clan=frame.clan, card=extra.id))
         frame = replace(frame, flipped=(*frame.flipped, extra.id), icons=frame.icons + card_icons(extra))
-        return _finish(state, frame)
+        return _finish(state, frame, frame.flipped[-2:], ("GINKGO.BONUS", "GINKGO.STEWARDS.PAIR"))
 
 
 def _place(state: State, frame: BotTurnFrame, top: SoloCard) -> State:
     """Take the named die and place it by the zone search; queue the actions.
     Rules: GINKGO.STEWARDS.PAIR, GINKGO.SHOWN_POSITION, GINKGO.WRAP, GINKGO.FULL_ZONE, GINKGO.BONUS,
-    GINKGO.HALF."""
+    GINKGO.HALF, RULING.GINKGO_WELL_CARD."""
     solo = state.setup.solo
     assert solo is not None
     clan = frame.clan
-    by_id = cards(state)
-    last = by_id[frame.flipped[-1]]
-    state = log(
-        state,
-        f"{clan_name(clan)} (Gingkogawa) flips {frame.flipped[-1]}: {top.id} now on top names the "
-        f"{top.slot.value} die of the {top.bridge.value} bridge, which is there: the search stops "
-        f"(cards flipped: {', '.join(frame.flipped)})",
-    )
+    last = cards(state)[frame.flipped[-1]]
     b = board(state)
     bi = COLOURS.index(top.bridge)
     value, bridge = take_slot(b.bridges[bi], top.slot)
     state = with_board(state, replace(b, bridges=(*b.bridges[:bi], bridge, *b.bridges[bi + 1 :])))
-    zone = zone_of(top.space)
-    icons: tuple[RivalIcon, ...]
-    stage = "done"
-    target: Space | None = None
-    if zone is None:
-        state = log(state, f"{top.id} shows the Well: the die goes to the Well as for a full zone")
-    else:
-        name, position = zone
-        spaces = ZONES[name]
-        order = from_position(spaces, position)
-        state = log(
-            state,
-            f"zone {name}, shown position {position + 1}; rooms in search order: "
-            + ", ".join(f"{SPACE_NAMES[s]}{'' if is_free(state, clan, s) else ' (taken)'}" for s in order),
-        )
-        if name == "Stewards' floor":
-            with_pair = set(pair_rooms(state, spaces, position, top.bridge))
-            what = "of the die's colour" if solo.pair_colour == "die" else "of one colour"
-            notes: list[str] = []
-            for space in order:
-                if not is_free(state, clan, space):
-                    notes.append(f"{SPACE_NAMES[space]} is taken")
-                elif space not in with_pair:
-                    notes.append(f"{SPACE_NAMES[space]} has no two die tiles {what}")
-                else:
-                    target = space
-                    break
-            state = log(
-                state, "Stewards' pair search: " + ("; ".join(notes) if notes else "the first room fits")
-            )
-            if target is not None:
-                extra: tuple[RivalIcon, ...] = ()
-                if solo.difficulty is Difficulty.HARD:
-                    stage = "extra"
-                    state = log(
-                        state,
-                        f"{SPACE_NAMES[target]} is free with two die tiles of one colour: Hard bonus follows",
-                    )
-                else:
-                    extra = bonus(solo.difficulty, state.round)
-                    state = log(
-                        state,
-                        f"{SPACE_NAMES[target]} is free with two die tiles of one colour: bonus "
-                        f"{extra[0].n if isinstance(extra[0], Influence) else 0} Influence and CP",
-                    )
-                icons = card_icons(last) + extra
-        if target is None and zone is not None:
-            name, position = zone
-            spaces = ZONES[name]
-            free = [s for s in from_position(spaces, position) if is_free(state, clan, s)]
-            if free:
-                target = free[0]
-                if target is spaces[position]:
-                    state = log(state, f"the shown position, {SPACE_NAMES[target]}, is free")
-                else:
-                    state = log(
-                        state, f"the shown position is taken: the search wraps to {SPACE_NAMES[target]}"
-                    )
-                icons = card_icons(last)
-    if target is None:
-        target = Space.WELL
-        parity = "odd" if value % 2 else "even"
-        if solo.difficulty is Difficulty.EASY:
-            icons = bonus(Difficulty.EASY, state.round)
-            state = log(state, "the zone is full: the die goes to the Well; Easy: 1 Influence and 1 CP")
+    target, why, state = _search(state, clan, top)
+    icons: tuple[RivalIcon, ...] = ()
+    extra: tuple[RivalIcon, ...] = ()
+    half_read: Literal["top", "bottom"] | None = None
+    stage: BotStage = "done"
+    used: tuple[str, ...] = (last.id,)
+    if why == "pair":
+        if solo.difficulty is Difficulty.HARD:
+            stage = "extra"
         else:
-            level = Difficulty.EASY if solo.difficulty is Difficulty.MEDIUM else Difficulty.HARD
-            icons = bonus(level, state.round) + half(last, value)
-            state = log(
-                state,
-                f"the zone is full: the die goes to the Well; the bonus, then the "
-                f"{'top' if value % 2 else 'bottom'} half of {last.id} (the die is {parity})",
-            )
+            extra = bonus(solo.difficulty, state.round)
+        icons = card_icons(last) + extra
+    elif why in ("shown", "wrap"):
+        icons = card_icons(last)
+    elif solo.difficulty is Difficulty.EASY:
+        extra = icons = bonus(Difficulty.EASY, state.round)
+        used = ()
+    else:
+        level = Difficulty.EASY if solo.difficulty is Difficulty.MEDIUM else Difficulty.HARD
+        extra = bonus(level, state.round)
+        half_read = "top" if value % 2 else "bottom"
+        icons = extra + half(last, value)
+    rules = _TARGET_RULES[why] + (("GINKGO.HALF", "RULING.GINKGO_HALVES") if half_read else ())
+    state = emit(
+        state,
+        ev.BotTarget(
+            clan=clan, card=last.id, space=target, why=why, bonus=extra, half=half_read, rules=rules
+        ),
+    )
     state = with_board(state, put_die(board(state), target, Die(top.bridge, value, clan)))
     gained = max(0, value - SPACE_VALUE[target])
     state = with_clan(state, clan, holdings.gain(state.clans[clan], GainKind.COIN, gained))
-    state = log(
-        state,
-        f"{clan_name(clan)} (Gingkogawa) places the {top.bridge.value} {value} on "
-        f"{SPACE_NAMES[target]}: gains {amount(gained, 'coin')}",
-    )
+    state = emit(state, placed_event(clan, top, value, target, gained, "GINKGO.ZONES"))
     frame = replace(frame, icons=icons, stage=stage)
     if stage == "extra":
         return turn_run(set_top(state, frame), frame)
-    return _finish(state, frame)
+    return _finish(state, frame, used, rules)
 
 
-def _finish(state: State, frame: BotTurnFrame) -> State:
-    """Used cards go to the discard pile; then the queued icons. Rule: GINKGO.DISCARD."""
+_TARGET_RULES: dict[ev.BotWhy, tuple[str, ...]] = {
+    "pair": ("GINKGO.STEWARDS.PAIR", "GINKGO.BONUS"),
+    "shown": ("GINKGO.SHOWN_POSITION",),
+    "wrap": ("GINKGO.WRAP",),
+    "full": ("GINKGO.FULL_ZONE",),
+    "well_card": ("RULING.GINKGO_WELL_CARD", "GINKGO.FULL_ZONE"),
+}
+"""The rules a placement of the bot applies, by why its die went there."""
+
+
+def _search(state: State, clan: int, top: SoloCard) -> tuple[Space, ev.BotWhy, State]:
+    """Where the die goes: the zone's positions from the shown one (a free Stewards' room with a pair of
+    die tiles first), the next free one, or the Well; with the events of the search.
+    Rules: GINKGO.ZONES, GINKGO.STEWARDS.PAIR, GINKGO.SHOWN_POSITION, GINKGO.WRAP, GINKGO.FULL_ZONE,
+    RULING.GINKGO_FREE_ROOM, RULING.GINKGO_WELL_CARD, READING.GINKGO_PAIR_COLOUR."""
+    zone = zone_of(top.space)
+    if zone is None:
+        return Space.WELL, "well_card", state
+    name, position = zone
+    spaces = ZONES[name]
+    order = from_position(spaces, position)
+    taken = tuple(s for s in order if not is_free(state, clan, s))
+    state = emit(state, ev.BotZone(clan=clan, shown=top.space, order=order, taken=taken))
+    if name == "Stewards' floor":
+        with_pair = set(pair_rooms(state, spaces, position, top.bridge))
+        checked: list[tuple[Space, ev.PairVerdict]] = []
+        for space in order:
+            verdict: ev.PairVerdict = (
+                "taken" if space in taken else "fits" if space in with_pair else "no_pair"
+            )
+            checked.append((space, verdict))
+            if verdict == "fits":
+                break
+        solo = state.setup.solo
+        assert solo is not None
+        search = ev.PairSearch(
+            clan=clan,
+            colour=top.bridge,
+            pair_colour=solo.pair_colour,
+            checked=tuple(checked),
+            rules=("GINKGO.STEWARDS.PAIR", "READING.GINKGO_PAIR_COLOUR"),
+        )
+        state = emit(state, search)
+        if checked[-1][1] == "fits":
+            return checked[-1][0], "pair", state
+    free = [s for s in order if s not in taken]
+    if not free:
+        return Space.WELL, "full", state
+    return free[0], "shown" if free[0] is spaces[position] else "wrap", state
+
+
+def _finish(state: State, frame: BotTurnFrame, used: tuple[str, ...], rules: tuple[str, ...]) -> State:
+    """Used cards go to the discard pile; then the queued icons (from the cards ``used``, by the
+    ``rules`` of where the die went). Rules: GINKGO.DISCARD, SOLO.TURN.ACT."""
     state = replace(pop(state), solo_discard=state.solo_discard + frame.flipped, rival_row=frame.flipped)
+    state = emit(
+        state,
+        ev.RivalActs(clan=frame.clan, cards=used, icons=frame.icons, rules=(*rules, "SOLO.TURN.ACT")),
+        ev.CardsDiscarded(clan=frame.clan, cards=frame.flipped),
+    )
     return push(state, RivalIconsFrame(frame.clan, frame.icons))

@@ -52,18 +52,38 @@ def gain(clan: Clan, what: GainKind, n: int) -> Clan:
             return replace(clan, pearl=min(RESOURCE_CAP, clan.pearl + n))
 
 
+def held(clan: Clan, what: GainKind) -> int:
+    """How much of ``what`` the clan holds (coins, seals, Clan Points or a resource)."""
+    match what:
+        case GainKind.COIN:
+            return clan.coins
+        case GainKind.SEAL:
+            return clan.seals
+        case GainKind.CP:
+            return clan.cp
+        case GainKind.FOOD:
+            return clan.food
+        case GainKind.IRON:
+            return clan.iron
+        case GainKind.PEARL:
+            return clan.pearl
+
+
+def cap_rule(what: GainKind) -> str | None:
+    """The cap rule of a holding (None: no cap). Rules: SEALS.CAP, RESOURCES.CAP, COINS.NO_CAP."""
+    if what is GainKind.SEAL:
+        return "SEALS.CAP"
+    if what in (GainKind.FOOD, GainKind.IRON, GainKind.PEARL):
+        return "RESOURCES.CAP"
+    return None
+
+
 def pay(clan: Clan, what: GainKind, n: int) -> Clan:
     """Remove ``n`` of ``what``; the caller has checked the clan holds it (ValueError otherwise).
     Clan Points are never paid: they are kept once earned (SCORE.CP; ValueError)."""
     if what is GainKind.CP:
         raise ValueError("Clan Points are never paid: they are kept once earned (SCORE.CP)")
-    have = {
-        GainKind.COIN: clan.coins,
-        GainKind.SEAL: clan.seals,
-        GainKind.FOOD: clan.food,
-        GainKind.IRON: clan.iron,
-        GainKind.PEARL: clan.pearl,
-    }[what]
+    have = held(clan, what)
     if n > have:
         raise ValueError(f"cannot pay {n} {what.value}: holds {have}")
     match what:

@@ -41,11 +41,13 @@ from reference.model import (
     RefillFrame,
     Resource,
     RoomFrame,
+    Source,
     State,
 )
+from reference.model import events as ev
 from reference.rules import holdings
-from reference.rules.common import board, cat, clan_name, log, pop, push, set_top, with_board, with_clan
-from reference.rules.effects import describe, lantern
+from reference.rules.common import board, cat, emit, pop, push, set_top, with_board, with_clan
+from reference.rules.effects import lantern
 
 MEMBERS_PER_LINE = 5
 """Members of each kind on a Domain board. Rule: SETUP.WORKERS."""
@@ -117,7 +119,7 @@ def courtier_options(state: State, frame: CourtierFrame) -> tuple[Action, ...]:
 def courtier_run(state: State, frame: CourtierFrame) -> State:
     """Nothing more can be done: the Courtier action ends."""
     if not (frame.audience or frame.climb):
-        state = log(state, f"{clan_name(frame.clan)} can do nothing with the courtier action")
+        state = emit(state, ev.NothingToDo(clan=frame.clan, what="courtier"))
     return pop(state)
 
 
@@ -126,12 +128,12 @@ def courtier_act(state: State, frame: CourtierFrame, action: Action) -> State:
     clan = frame.clan
     holder = state.clans[clan]
     if isinstance(action, Decline):
-        return pop(log(state, f"{clan_name(clan)} ends the courtier action"))
+        return pop(emit(state, ev.Declined(clan=clan, what="courtier", rules=("COURTIER.ACTION",))))
     if isinstance(action, Audience):
         holder = holdings.pay(holder, GainKind.COIN, AUDIENCE_COINS)
         holder = move_courtiers(send(holder, Member.COURTIER), None, Floor.GATE)
         state = with_clan(state, clan, holder)
-        state = log(state, f"{clan_name(clan)} pays 2 coins: a courtier enters the Gate")
+        state = emit(state, ev.CourtierAtGate(clan=clan, coins=AUDIENCE_COINS))
         return set_top(state, replace(frame, audience=True))
     assert isinstance(action, Climb)
     cost = CLIMB_PEARL[action.floors]
@@ -139,15 +141,11 @@ def courtier_act(state: State, frame: CourtierFrame, action: Action) -> State:
     holder = move_courtiers(holdings.pay(holder, GainKind.PEARL, cost), action.start, end)
     state = with_clan(state, clan, holder)
     state = set_top(state, replace(frame, climb=True))
-    state = log(
-        state,
-        f"{clan_name(clan)} pays {cost} Mother-of-Pearl: a courtier climbs from the "
-        f"{action.start.name.lower()} to the {end.name.lower()} floor",
-    )
+    state = emit(state, ev.CourtierClimbed(clan=clan, start=action.start, end=end, pearl=cost))
     if end is Floor.DAIMYO:
         # Lantern first, then a favour. Rules: COURTIER.DAIMYO.LANTERN, RULING.FULL_DAIMYO_LANTERN.
         state = push(state, FavourFrame(clan))
-        return lantern(state, clan)
+        return lantern(state, clan, "COURTIER.DAIMYO.LANTERN")
     return push(state, RoomFrame(clan, int(end)))
 
 
@@ -165,12 +163,7 @@ def room_options(state: State, frame: RoomFrame) -> tuple[Action, ...]:
 def room_run(state: State, frame: RoomFrame) -> State:
     """No room of the floor can be entered (each waits for its refill): the courtier stays on the
     floor and nothing more happens. Rule: RULING.REFILL_AFTER_LIGHT."""
-    return pop(
-        log(
-            state,
-            f"{clan_name(frame.clan)}'s courtier finds every room of floor {frame.floor} waiting for a refill",
-        )
-    )
+    return pop(emit(state, ev.NoRoomToEnter(clan=frame.clan, floor=frame.floor)))
 
 
 def room_act(state: State, frame: RoomFrame, action: Action) -> State:
@@ -186,7 +179,7 @@ def room_act(state: State, frame: RoomFrame, action: Action) -> State:
     assert room.card is not None
     deck = b.steward_deck if room.floor == 1 else b.diplomat_deck
     if not deck:
-        state = log(state, f"{clan_name(clan)} enters the room of {room.card}: its deck is empty")
+        state = emit(state, ev.RoomDeckEmpty(clan=clan, room=action.room, card=room.card))
         return push(state, LightRowFrame(clan, room.card))
     holder = state.clans[clan]
     tucked = holder.domain_card
@@ -195,10 +188,7 @@ def room_act(state: State, frame: RoomFrame, action: Action) -> State:
     rooms = list(b.rooms)
     rooms[action.room] = replace(room, card=None)
     state = with_board(state, replace(b, rooms=tuple(rooms)))
-    state = log(
-        state,
-        f"{clan_name(clan)} takes {room.card} onto its Domain board and tucks {tucked} into its Lantern Area",
-    )
+    state = emit(state, ev.CardTaken(clan=clan, room=action.room, card=room.card, tucked=tucked))
     return push(state, LightRowFrame(clan, room.card), RefillFrame(action.room))
 
 
@@ -220,13 +210,17 @@ def light_row_act(state: State, frame: LightRowFrame, action: Action) -> State:
     """Do the chosen light block of the card."""
     assert isinstance(action, ChooseBlock)
     card = cat(state).castle[frame.card]
-    effects = card.blocks[action.block].effects
-    state = log(
-        state,
-        f"{clan_name(frame.clan)} does {card.id} block {action.block + 1}: "
-        + ", ".join(map(describe, effects)),
+    block = card.blocks[action.block]
+    resolved = ev.BlockResolved(
+        clan=frame.clan,
+        card=card.id,
+        block=action.block,
+        rows=block.rows,
+        dark=block.dark,
+        icons=block.effects,
+        rules=("COURTIER.FLOOR12.TAKE_CARD", "CASTLE.ROWS"),
     )
-    return push(pop(state), EffectsFrame(frame.clan, effects))
+    return push(emit(pop(state), resolved), EffectsFrame(frame.clan, block.effects))
 
 
 def refill_run(state: State, frame: RefillFrame) -> State:
@@ -240,7 +234,7 @@ def refill_run(state: State, frame: RefillFrame) -> State:
     rooms = list(b.rooms)
     rooms[frame.room] = replace(room, card=card)
     state = with_board(pop(state), replace(b, rooms=tuple(rooms)))
-    return log(state, f"{card} refills the room")
+    return emit(state, ev.RoomRefilled(room=frame.room, card=card))
 
 
 def favour_options(state: State, frame: FavourFrame) -> tuple[Action, ...]:
@@ -255,7 +249,7 @@ def favour_run(state: State, frame: FavourFrame) -> State:
     COURTIER.DAIMYO.FULL."""
     free = [i for i, who in enumerate(board(state).favours) if who is None]
     if not free:
-        return pop(log(state, f"{clan_name(frame.clan)}'s courtier finds no free favour and stays"))
+        return pop(emit(state, ev.NoFreeFavour(clan=frame.clan)))
     return favour_act(state, frame, ChooseFavour(free[0]))
 
 
@@ -268,9 +262,7 @@ def favour_act(state: State, frame: FavourFrame, action: Action) -> State:
     favours[action.slot] = frame.clan
     state = with_board(pop(state), replace(b, favours=tuple(favours)))
     reward = cat(state).daimyo[b.daimyo].favours[action.slot]
-    state = log(
-        state, f"{clan_name(frame.clan)} takes favour {action.slot + 1}: " + ", ".join(map(describe, reward))
-    )
+    state = emit(state, ev.FavourTaken(clan=frame.clan, slot=action.slot, icons=reward))
     return push(state, EffectsFrame(frame.clan, reward))
 
 
@@ -302,7 +294,8 @@ def member_options(state: State, frame: MemberFrame) -> tuple[Action, ...]:
 
 def member_run(state: State, frame: MemberFrame) -> State:
     """The action cannot be done: it does nothing. Rules: RULING.MEMBER_FIZZLE, EFFECT.MEMBER_ACTION."""
-    return pop(log(state, f"{clan_name(frame.clan)} cannot do the {frame.member.value} action"))
+    what: ev.OptionalWhat = "warrior" if frame.member is Member.WARRIOR else "gardener"
+    return pop(emit(state, ev.NothingToDo(clan=frame.clan, what=what)))
 
 
 def member_act(state: State, frame: MemberFrame, action: Action) -> State:
@@ -310,7 +303,8 @@ def member_act(state: State, frame: MemberFrame, action: Action) -> State:
     clan = frame.clan
     state = pop(state)
     if isinstance(action, Decline):
-        return log(state, f"{clan_name(clan)} declines the {frame.member.value} action")
+        what: ev.OptionalWhat = "warrior" if frame.member is Member.WARRIOR else "gardener"
+        return emit(state, ev.Declined(clan=clan, what=what))
     b = board(state)
     holder = state.clans[clan]
     if isinstance(action, ChooseYard):
@@ -322,12 +316,8 @@ def member_act(state: State, frame: MemberFrame, action: Action) -> State:
     gardens = list(b.gardens)
     gardens[action.slot] = replace(slot, gardeners=(*slot.gardeners, clan))
     state = with_board(with_clan(state, clan, holder), replace(b, gardens=tuple(gardens)))
-    state = log(
-        state,
-        f"{clan_name(clan)} pays {card.food} food: a gardener goes to {card.id} "
-        f"({card.kind.value}, {slot.bridge.value} bridge)",
-    )
-    return garden_action(state, clan, card.id)
+    placed = ev.GardenerPlaced(clan=clan, slot=action.slot, card=card.id, bridge=slot.bridge, food=card.food)
+    return garden_action(emit(state, placed), clan, card.id)
 
 
 def place_warrior(state: State, clan: int, yard_index: int) -> State:
@@ -345,11 +335,7 @@ def place_warrior(state: State, clan: int, yard_index: int) -> State:
         for tile, face in yard.tiles
         for e in (c.yard_tiles[tile].action if face == "action" else c.yard_tiles[tile].reward)
     )
-    state = log(
-        state,
-        f"{clan_name(clan)} pays {yard.cost} iron: a warrior goes to the {yard.cost}-iron "
-        "Training Yard: " + ", ".join(map(describe, effects)),
-    )
+    state = emit(state, ev.WarriorPlaced(clan=clan, cost=yard.cost, iron=yard.cost, icons=effects))
     return push(state, EffectsFrame(clan, effects))
 
 
@@ -357,13 +343,11 @@ def garden_action(state: State, clan: int, card_id: str) -> State:
     """Offer the garden's action: optional, paying a Plant card's coins. Rules: GARDENER.ACTION_OPTIONAL,
     GARDENER.REACTIVATE, EFFECT.PAID_ICON."""
     card = cat(state).gardens[card_id]
-    reason = f"garden {card.id} action"
+    source = Source("garden", card.id)
     if len(card.action) == 1 and isinstance(card.action[0], PayCoins):
         paid = card.action[0]
-        reason += f" ({describe(paid)})"
-        return push(state, OptionalFrame(clan, reason, paid.then, coins=paid.n))
-    reason += f" ({', '.join(map(describe, card.action))})"
-    return push(state, OptionalFrame(clan, reason, card.action))
+        return push(state, OptionalFrame(clan, source, paid.then, coins=paid.n))
+    return push(state, OptionalFrame(clan, source, card.action))
 
 
 # ---- Outside the Walls -----------------------------------------------------------------------------
@@ -379,9 +363,9 @@ def outside_act(state: State, frame: OutsideFrame, action: Action) -> State:
     """Start the chosen member action."""
     state = pop(state)
     if isinstance(action, Decline):
-        return log(state, f"{clan_name(frame.clan)} declines the Outside the Walls action")
+        return emit(state, ev.Declined(clan=frame.clan, what="outside"))
     assert isinstance(action, ChooseMember)
-    state = log(state, f"{clan_name(frame.clan)} chooses the {action.member.value} action")
+    state = emit(state, ev.OutsideChosen(clan=frame.clan, member=action.member))
     if action.member is Member.COURTIER:
         return push(state, CourtierFrame(frame.clan))
     return push(state, MemberFrame(frame.clan, action.member))

@@ -25,11 +25,13 @@ from reference.model import (
     Member,
     OutsideFrame,
     PlaceDie,
+    Slot,
     Space,
     State,
 )
+from reference.model import events as ev
 from reference.rules import bridges, holdings
-from reference.rules.common import amount, board, clan_name, log, push, with_board, with_clan
+from reference.rules.common import amount, board, clan_name, emit, push, with_board, with_clan
 from reference.rules.effects import domain_line, lantern, well
 
 SPACE_VALUE = {
@@ -225,19 +227,19 @@ def take_and_place(state: State, clan: int, action: PlaceDie, *, pays: bool = Tr
     diff = coin_difference(value, covered)
     if diff > 0:
         holder = holdings.gain(holder, GainKind.COIN, diff)
-        money = f"gains {amount(diff, 'coin')}"
     elif diff < 0 and pays:
         holder = holdings.pay(holder, GainKind.COIN, -diff)
-        money = f"pays {amount(-diff, 'coin')}"
-    else:
-        money = "pays nothing"
     state = with_clan(state, clan, holder)
-    state = log(
-        state,
-        f"{clan_name(clan)} takes the {value} from the {action.end.value} end of the "
-        f"{action.bridge.value} bridge and places it on {SPACE_NAMES[action.space]} (against {covered}): {money}",
+    placed = ev.DiePlaced(
+        clan=clan,
+        colour=action.bridge,
+        slot=Slot(action.end.value),
+        value=value,
+        space=action.space,
+        covered=covered,
+        coins=diff if diff > 0 or pays else 0,
     )
-    return state, value
+    return emit(state, placed), value
 
 
 def put_die(b: Board, space: Space, die: Die) -> Board:
@@ -261,7 +263,8 @@ def place(state: State, clan: int, action: PlaceDie) -> State:
     state, _ = take_and_place(state, clan, action)
     state = resolve_space(state, clan, action.space, action.bridge)
     if bridges.fires_lantern(action.end):
-        state = lantern(state, clan)  # pushed last: resolves before the space (TURN.SEQUENCE)
+        # pushed last: resolves before the space (TURN.SEQUENCE)
+        state = lantern(state, clan, "BRIDGE.LANTERN_LEFT")
     return state
 
 
@@ -276,9 +279,16 @@ def resolve_space(state: State, clan: int, space: Space, colour: Colour) -> Stat
     """Push the effects of the space a die was placed on. Rules: CASTLE.EVERY_MATCHING_ROW,
     OUTSIDE.CHOICES, WELL.REWARD, DOMAIN.REWARDS, DOMAIN.CARD_BLOCK."""
     if space in ROOM_INDEX:
-        return push(state, EffectsFrame(clan, matching_blocks(state, space, colour)))
+        blocks = matching_blocks(state, space, colour)
+        room = ROOM_INDEX[space]
+        card = board(state).rooms[room].card
+        assert card is not None
+        matched = ev.RowsMatched(
+            clan=clan, room=room, card=card, colour=colour, blocks=tuple(b.block for b in blocks)
+        )
+        return push(emit(state, matched), EffectsFrame(clan, blocks))
     if space in OUTSIDE_INDEX:
         return push(state, OutsideFrame(clan, OUTSIDE_CHOICES[OUTSIDE_INDEX[space]]))
     if space is Space.WELL:
-        return well(state, clan)
-    return domain_line(state, clan, DOMAIN_SPACES[space])
+        return well(state, clan, "WELL.REWARD")
+    return domain_line(state, clan, DOMAIN_SPACES[space], "DOMAIN.VALUE")

@@ -50,21 +50,12 @@ from reference.model import (
     State,
     WarriorTo,
 )
+from reference.model import events as ev
 from reference.rules import holdings
-from reference.rules.common import (
-    amount,
-    board,
-    cat,
-    clan_name,
-    log,
-    pop,
-    push,
-    set_top,
-    with_board,
-    with_clan,
-)
+from reference.rules.common import board, cat, emit, pop, push, set_top, with_board, with_clan
+from reference.rules.effects import gain
 from reference.rules.members import members_left, move_courtiers, send
-from reference.rules.placement import SPACE_NAMES, SPACE_VALUE, dice_on, put_die
+from reference.rules.placement import SPACE_VALUE, dice_on, put_die
 
 PLAYER = 0
 """In a solo game clan 0 is the player."""
@@ -96,19 +87,6 @@ def cards(state: State) -> dict[str, SoloCard]:
     return {c.id: c for c in deck(state).cards}
 
 
-def rival_name(state: State, clan: int) -> str:
-    """How logs name the rival: "clan 1 (rival)" for the Tokugawa visit, "clan 1 (Gingkogawa)" for
-    the bot."""
-    solo = state.setup.solo
-    kind = "Gingkogawa" if solo is not None and solo.rival is RivalKind.GINGKOGAWA else "rival"
-    return f"{clan_name(clan)} ({kind})"
-
-
-def is_rival(state: State, clan: int) -> bool:
-    """True for the solo rival's clan."""
-    return state.clans[clan].rival
-
-
 GINKGO_TIME = {Difficulty.EASY: 1, Difficulty.MEDIUM: 2, Difficulty.HARD: 3}
 """The Gingkogawa bot's Passage of Time space by difficulty. Rule: GINKGO.SETUP."""
 
@@ -131,6 +109,29 @@ def setup_clans(state: State, clans: list[Clan]) -> list[Clan]:
         time = GINKGO_TIME[solo.difficulty]  # GINKGO.SETUP; Clan Points as above (RULING.GINKGO_SETUP_CP)
     clans[RIVAL] = replace(clans[RIVAL], cp=cp, time=time, rival=True)
     return clans
+
+
+def announce(state: State) -> State:
+    """Report the rival's start: its Clan Points, Passage of Time space and place in the first turn
+    order. Rules: SOLO.SETUP.DIFFICULTY, GINKGO.SETUP, RULING.GINKGO_SETUP_CP."""
+    solo = state.setup.solo
+    assert solo is not None
+    holder = state.clans[RIVAL]
+    rules = (
+        ("GINKGO.SETUP", "RULING.GINKGO_SETUP_CP", "SOLO.SETUP.NO_DOMAIN")
+        if solo.rival is RivalKind.GINGKOGAWA
+        else ("SOLO.SETUP.DIFFICULTY", "SOLO.SETUP.NO_DOMAIN")
+    )
+    starts = ev.RivalStarts(
+        clan=RIVAL,
+        rival=solo.rival,
+        difficulty=solo.difficulty,
+        cp=holder.cp,
+        time=holder.time,
+        place=state.turn_order.index(RIVAL),
+        rules=rules,
+    )
+    return emit(state, starts)
 
 
 # ---- finding a die ---------------------------------------------------------------------------------
@@ -165,25 +166,36 @@ def take_slot(bridge: Bridge, slot: Slot) -> tuple[int, Bridge]:
     return value, replace(bridge, right=None)
 
 
-def find_die(state: State) -> tuple[tuple[str, ...], SoloCard, tuple[str, ...]]:
+def find_die(state: State, clan: int) -> tuple[tuple[str, ...], SoloCard, tuple[ev.CardFlipped, ...]]:
     """The flip loop: flip the top card into a row; the card now on top names a die colour and a
     slot; repeat until that slot holds a die. Returns the flipped cards (in order), the card that
-    found the die and a readable note per unsuccessful flip. When the last card is flipped, the row goes under (it is then the whole deck) and
-    the search goes on; a deck none of whose cards names an available die raises RulesGap.
-    Rules: SOLO.TURN.FIND_DIE, RULING.SOLO_DECK_EXHAUSTED."""
+    found the die and the event of every flip. When the last card is flipped, the row goes under (it
+    is then the whole deck) and the search goes on; a deck none of whose cards names an available die
+    raises RulesGap. Rules: SOLO.TURN.FIND_DIE, RULING.SOLO_DECK_EXHAUSTED."""
     by_id = cards(state)
     order = state.solo_deck
     n = len(order)
     b = board(state)
-    notes: list[str] = []
+    flipped: list[ev.CardFlipped] = []
     for flips in range(1, n + 1):
         top = by_id[order[flips % n]]
-        if slot_die(b.bridges[COLOURS.index(top.bridge)], top.slot) is not None:
-            return order[:flips], top, tuple(notes)
-        notes.append(
-            f"flips {order[flips - 1]}: {top.id} now on top names the {top.slot.value} die of the "
-            f"{top.bridge.value} bridge, which is not there: flips again"
+        found = slot_die(b.bridges[COLOURS.index(top.bridge)], top.slot) is not None
+        wrapped = flips == n
+        rules = ("SOLO.TURN.FIND_DIE", "RULING.SOLO_DECK_EXHAUSTED") if wrapped else ("SOLO.TURN.FIND_DIE",)
+        flipped.append(
+            ev.CardFlipped(
+                clan=clan,
+                card=order[flips - 1],
+                top=top.id,
+                bridge=top.bridge,
+                slot=top.slot,
+                found=found,
+                wrapped=wrapped,
+                rules=rules,
+            )
         )
+        if found:
+            return order[:flips], top, tuple(flipped)
     raise RulesGap(
         "SOLO.TURN.FIND_DIE",
         "no card of the Solitaire deck names a bridge slot that holds a die; the rules do not say "
@@ -214,20 +226,13 @@ def rival_turn(state: State, clan: int) -> State:
     the flipped cards go to the bottom of the deck. Rules: SOLO.TURN.FIND_DIE, SOLO.TURN.PLACE,
     SOLO.TURN.NO_STACK_WELL, SOLO.TURN.ACT, SOLO.TURN.TO_BOTTOM, SOLO.GOLDEN.NEVER_PAYS,
     SOLO.GOLDEN.ANY_COLOUR, SOLO.GOLDEN.ONLY_ICONS, RULING.RIVAL_WELL_NO_SEAL, RULING.RIVAL_NO_LANTERN."""
-    state = log(state, f"— Round {state.round} · turn {state.turn + 1} · {rival_name(state, clan)} —")
-    flipped, top, notes = find_die(state)
-    for note in notes:
-        state = log(state, f"{rival_name(state, clan)} {note}")
+    state = emit(state, ev.TurnStarted(round=state.round, turn=state.turn + 1, clan=clan))
+    flipped, top, flips = find_die(state, clan)
+    state = emit(state, *flips)
     k = len(flipped)
     n = len(state.solo_deck)
     new_deck = state.solo_deck[k % n :] + state.solo_deck[: k % n]
     state = replace(state, solo_deck=new_deck, rival_row=flipped, turn=state.turn + 1)
-    state = log(
-        state,
-        f"{rival_name(state, clan)} flips {flipped[-1]}: {top.id} now on top names the "
-        f"{top.slot.value} die of the {top.bridge.value} bridge, which is there: the search stops "
-        f"(cards flipped: {', '.join(flipped)})",
-    )
     b = board(state)
     bi = COLOURS.index(top.bridge)
     value, bridge = take_slot(b.bridges[bi], top.slot)
@@ -235,44 +240,52 @@ def rival_turn(state: State, clan: int) -> State:
     space = top.space
     taken = space is not Space.WELL and len(dice_on(state, clan, space)) > 0
     if taken:
-        state = log(state, f"{SPACE_NAMES[space]} is taken: the die goes to the Well")
+        state = emit(state, ev.SentToWell(clan=clan, space=space))
         space = Space.WELL
     state = with_board(state, put_die(b, space, Die(top.bridge, value, clan)))
     gained = max(0, value - SPACE_VALUE[space])
     state = with_clan(state, clan, holdings.gain(state.clans[clan], GainKind.COIN, gained))
-    state = log(
-        state,
-        f"{rival_name(state, clan)} places the {top.bridge.value} {value} on {SPACE_NAMES[space]} "
-        f"(value {SPACE_VALUE[space]}): gains {amount(gained, 'coin')}, pays nothing",
-    )
+    state = emit(state, placed_event(clan, top, value, space, gained, "SOLO.TURN.PLACE"))
     icons = icons_of(state, flipped)
+    state = emit(
+        state,
+        ev.RivalActs(
+            clan=clan, cards=flipped[-2:], icons=icons, rules=("SOLO.TURN.ACT", "READING.SOLO_ACTION_ORDER")
+        ),
+        ev.CardsToBottom(clan=clan, cards=flipped),
+    )
     return push(state, RivalIconsFrame(clan, icons))
 
 
-def describe_icon(icon: RivalIcon) -> str:
-    """A short readable name of a rival icon."""
-    match icon:
-        case Gain(what=what, n=n):
-            return f"+{amount(n, what.value)}"
-        case Influence(n=n):
-            return f"{amount(n, 'step')} on the Passage of Time"
-        case GardenerTo(kind=kind):
-            return f"gardener to a {kind.value if kind else 'any'} garden"
-        case WarriorTo(cost=cost):
-            return f"warrior to the {cost}-iron yard"
-        case CourtierToGate():
-            return "courtier to the Gate"
-        case ClimbUp(floors=floors):
-            return f"climb {floors}"
-        case _:
-            assert_never(icon)
+def placed_event(clan: int, card: SoloCard, value: int, space: Space, gained: int, rule: str) -> ev.DiePlaced:
+    """The event of a rival's placement: the die of the card's slot, its space, the printed value it
+    is compared with and the coins gained (never paid). Rules: SOLO.TURN.PLACE, GINKGO.SHOWN_POSITION,
+    SOLO.GOLDEN.NEVER_PAYS, SOLO.GOLDEN.ANY_COLOUR, RULING.RIVAL_CENTRE_DIE, RULING.RIVAL_WELL_NO_SEAL,
+    RULING.RIVAL_NO_LANTERN."""
+    rules: tuple[str, ...] = (rule, "SOLO.GOLDEN.NEVER_PAYS")
+    if card.slot is Slot.CENTRE:
+        rules = (*rules, "RULING.RIVAL_CENTRE_DIE")
+    if card.slot is Slot.LEFT:
+        rules = (*rules, "RULING.RIVAL_NO_LANTERN")
+    if space is Space.WELL:
+        rules = (*rules, "RULING.RIVAL_WELL_NO_SEAL")
+    return ev.DiePlaced(
+        clan=clan,
+        colour=card.bridge,
+        slot=card.slot,
+        value=value,
+        space=space,
+        covered=SPACE_VALUE[space],
+        coins=gained,
+        rules=rules,
+    )
 
 
-def _undoable(state: State, clan: int, icon: RivalIcon, why: str) -> State:
+def _undoable(state: State, clan: int, icon: RivalIcon, why: ev.Undoable) -> State:
     """An action the rival cannot do scores the round number in Clan Points. Rule: SOLO.TURN.UNDOABLE."""
     points = state.round
     state = with_clan(state, clan, holdings.gain(state.clans[clan], GainKind.CP, points))
-    return log(state, f"{rival_name(state, clan)} cannot do '{describe_icon(icon)}' ({why}): +{points} CP")
+    return emit(state, ev.IconUndoable(clan=clan, icon=icon, why=why, points=points))
 
 
 def icons_run(state: State, frame: RivalIconsFrame) -> State:
@@ -291,40 +304,46 @@ def do_icon(state: State, clan: int, icon: RivalIcon) -> State:
     holder = state.clans[clan]
     match icon:
         case Gain(what=what, n=n):
-            state = with_clan(state, clan, holdings.gain(holder, what, n))
-            return log(state, f"{rival_name(state, clan)} gains {amount(n, what.value)}")
+            rule = "SOLO.ICON.CLAN_POINTS" if what is GainKind.CP else "SOLO.ICON.COINS"
+            return gain(state, clan, what, n, (rule,))
         case Influence(n=n):
             return push(state, InfluenceFrame(clan, n))
         case GardenerTo(kind=kind):
             if members_left(holder, Member.GARDENER) == 0:
-                return _undoable(state, clan, icon, "no gardener left")
+                return _undoable(state, clan, icon, "no_gardener")
             slots = lowest_gardens(state, clan, kind)
             if not slots:
-                return _undoable(state, clan, icon, "no garden of that type without its gardener")
+                return _undoable(state, clan, icon, "no_garden")
             if len(slots) > 1:
-                return push(state, RivalGardenFrame(clan, slots))
+                return push(
+                    emit(state, ev.GardenerTie(clan=clan, slots=slots)), RivalGardenFrame(clan, slots)
+                )
             return place_gardener(state, clan, slots[0])
         case WarriorTo(cost=cost):
             if members_left(holder, Member.WARRIOR) == 0:
-                return _undoable(state, clan, icon, "no warrior left")
+                return _undoable(state, clan, icon, "no_warrior")
             b = board(state)
             i = next(i for i, y in enumerate(b.yards) if y.cost == cost)
             yards = list(b.yards)
             yards[i] = replace(yards[i], warriors=(*yards[i].warriors, clan))
             state = with_board(state, replace(b, yards=tuple(yards)))
             state = with_clan(state, clan, send(holder, Member.WARRIOR))
-            return log(state, f"{rival_name(state, clan)} puts a warrior in the {cost}-iron yard")
+            rules = ("SOLO.ICON.WARRIOR", "SOLO.GOLDEN.NEVER_PAYS", "SOLO.GOLDEN.ONLY_ICONS")
+            return emit(state, ev.WarriorPlaced(clan=clan, cost=cost, iron=0, icons=(), rules=rules))
         case CourtierToGate():
             if members_left(holder, Member.COURTIER) == 0:
                 if _gingkogawa(state):
                     # GINKGO.EXTRA.GATE_NO_COURTIER: the lowest courtier moves up 1 instead
-                    state = log(
-                        state, f"{clan_name(clan)} (Gingkogawa) has no courtier left: climbs 1 instead"
+                    up = ev.CourtierInstead(
+                        clan=clan, icon=icon, instead=(ClimbUp(1),), rules=("GINKGO.EXTRA.GATE_NO_COURTIER",)
                     )
-                    return climb(state, clan, icon, 1)
-                return _undoable(state, clan, icon, "no courtier left")
+                    return climb(emit(state, up), clan, icon, 1)
+                return _undoable(state, clan, icon, "no_courtier")
             state = with_clan(state, clan, move_courtiers(send(holder, Member.COURTIER), None, Floor.GATE))
-            return log(state, f"{rival_name(state, clan)} puts a courtier at the Gate")
+            gate = ev.CourtierAtGate(
+                clan=clan, coins=0, rules=("SOLO.ICON.COURTIER", "SOLO.GOLDEN.NEVER_PAYS")
+            )
+            return emit(state, gate)
         case ClimbUp(floors=floors):
             if _gingkogawa(state):
                 instead = courtier_move_instead(state, clan, floors)
@@ -351,15 +370,13 @@ def courtier_move_instead(state: State, clan: int, floors: int) -> State | None:
     if members_left(holder, Member.COURTIER) == 0:
         return None
     holder = move_courtiers(send(holder, Member.COURTIER), None, Floor.GATE)
-    state = with_clan(state, clan, holder)
-    state = log(
-        state, f"{clan_name(clan)} (Gingkogawa) has no courtier in the castle: places one at the Gate"
-    )
+    instead: tuple[RivalIcon, ...] = (CourtierToGate(),)
     if floors == 2:
-        state = with_clan(state, clan, move_courtiers(holder, Floor.GATE, Floor.STEWARDS))
-        state = log(state, "and moves it to the Stewards' floor")
-        return push(state, RivalRoomFrame(clan, int(Floor.STEWARDS)))
-    return state
+        holder = move_courtiers(holder, Floor.GATE, Floor.STEWARDS)
+        instead = (CourtierToGate(), ClimbUp(1))
+    state = with_clan(state, clan, holder)
+    state = emit(state, ev.CourtierInstead(clan=clan, icon=ClimbUp(floors), instead=instead))
+    return push(state, RivalRoomFrame(clan, int(Floor.STEWARDS))) if floors == 2 else state
 
 
 def lowest_gardens(state: State, clan: int, kind: object) -> tuple[int, ...]:
@@ -387,7 +404,15 @@ def place_gardener(state: State, clan: int, slot: int) -> State:
     gardens[slot] = replace(gardens[slot], gardeners=(*gardens[slot].gardeners, clan))
     state = with_board(state, replace(b, gardens=tuple(gardens)))
     state = with_clan(state, clan, send(state.clans[clan], Member.GARDENER))
-    return log(state, f"{rival_name(state, clan)} puts a gardener on {gardens[slot].card}")
+    placed = ev.GardenerPlaced(
+        clan=clan,
+        slot=slot,
+        card=gardens[slot].card,
+        bridge=gardens[slot].bridge,
+        food=0,
+        rules=("SOLO.ICON.GARDENER", "SOLO.GOLDEN.NEVER_PAYS", "SOLO.GOLDEN.ONLY_ICONS"),
+    )
+    return emit(state, placed)
 
 
 def garden_options(state: State, frame: RivalGardenFrame) -> tuple[Action, ...]:
@@ -409,14 +434,15 @@ def climb(state: State, clan: int, icon: RivalIcon, floors: int) -> State:
     holder = state.clans[clan]
     lowest = next((f for f in (Floor.GATE, Floor.STEWARDS, Floor.DIPLOMATS) if holder.courtiers[f]), None)
     if lowest is None:
-        return _undoable(state, clan, icon, "no courtier below the Daimyo's room")
+        return _undoable(state, clan, icon, "no_courtier_to_climb")
     if lowest + floors > Floor.DAIMYO:
-        return _undoable(state, clan, icon, f"its lowest courtier is on the {lowest.name.lower()} floor")
+        return _undoable(state, clan, icon, "past_daimyo")
     end = Floor(lowest + floors)
     state = with_clan(state, clan, move_courtiers(holder, lowest, end))
-    state = log(
-        state, f"{rival_name(state, clan)} climbs a courtier from {lowest.name.lower()} to {end.name.lower()}"
+    climbed = ev.CourtierClimbed(
+        clan=clan, start=lowest, end=end, pearl=0, rules=("SOLO.ICON.CLIMB", "SOLO.GOLDEN.NEVER_PAYS")
     )
+    state = emit(state, climbed)
     if end is Floor.DAIMYO:
         return daimyo_favour(state, clan)
     return push(state, RivalRoomFrame(clan, int(end)))
@@ -428,20 +454,21 @@ def daimyo_favour(state: State, clan: int) -> State:
     b = board(state)
     free = [i for i, who in enumerate(b.favours) if who is None]
     if not free:
-        return log(state, f"{rival_name(state, clan)} finds no free favour: its courtier stays")
+        return emit(state, ev.NoFreeFavour(clan=clan, rules=("COURTIER.DAIMYO.FULL", "SOLO.ICON.CLIMB")))
     slot = free[0]
     favours = list(b.favours)
     favours[slot] = clan
     state = with_board(state, replace(b, favours=tuple(favours)))
     reward = cat(state).daimyo[b.daimyo].favours[slot]
-    kept: list[RivalIcon] = [
+    kept: list[Gain | Influence] = [
         e
         for e in reward
         if (isinstance(e, Gain) and e.what in (GainKind.CP, GainKind.COIN)) or isinstance(e, Influence)
     ]
-    state = log(
-        state, f"{rival_name(state, clan)} takes favour {slot + 1} and keeps only {len(kept)} icon(s)"
+    taken = ev.FavourTaken(
+        clan=clan, slot=slot, icons=tuple(kept), rules=("SOLO.ICON.CLIMB", "RULING.RIVAL_FAVOURS")
     )
+    state = emit(state, taken)
     return push(state, RivalIconsFrame(clan, tuple(kept))) if kept else state
 
 
@@ -457,9 +484,8 @@ def room_options(state: State, frame: RivalRoomFrame) -> tuple[Action, ...]:
 def room_run(state: State, frame: RivalRoomFrame) -> State:
     """No room of the floor holds a card (refills pending): the courtier just stays on the floor.
     Rule: RULING.REFILL_AFTER_LIGHT."""
-    return pop(
-        log(state, f"{rival_name(state, frame.clan)} finds no room with a card on floor {frame.floor}")
-    )
+    rules = ("RULING.REFILL_AFTER_LIGHT", "SOLO.ICON.CLIMB")
+    return pop(emit(state, ev.NoRoomToEnter(clan=frame.clan, floor=frame.floor, rules=rules)))
 
 
 def room_act(state: State, frame: RivalRoomFrame, action: Action) -> State:
@@ -471,8 +497,8 @@ def room_act(state: State, frame: RivalRoomFrame, action: Action) -> State:
     room = b.rooms[action.room]
     deck_cards = b.steward_deck if room.floor == 1 else b.diplomat_deck
     if not deck_cards:
-        return log(
-            state, f"{rival_name(state, frame.clan)} enters the room of {room.card}; its deck is empty"
+        return emit(
+            state, ev.RivalRoomCard(clan=frame.clan, room=action.room, removed=None, replacement=None)
         )
     rooms = list(b.rooms)
     rooms[action.room] = replace(room, card=deck_cards[0])
@@ -481,11 +507,10 @@ def room_act(state: State, frame: RivalRoomFrame, action: Action) -> State:
     else:
         b = replace(b, diplomat_deck=b.diplomat_deck[1:], rooms=tuple(rooms))
     state = with_board(state, b)
-    return log(
-        state,
-        f"{rival_name(state, frame.clan)} enters the room of {room.card}: it is removed, "
-        f"{deck_cards[0]} replaces it",
+    entered = ev.RivalRoomCard(
+        clan=frame.clan, room=action.room, removed=room.card, replacement=deck_cards[0]
     )
+    return emit(state, entered)
 
 
 # ---- end of round and scoring ------------------------------------------------------------------
@@ -500,11 +525,10 @@ def hand_in(state: State) -> State:
         holder = state.clans[clan]
         points, kept = hand_in_points(holder.coins, rate, state.round)
         state = with_clan(state, clan, replace(holder, cp=holder.cp + points, coins=kept))
-        state = log(
-            state,
-            f"{clan_name(clan)} (rival, {'first' if place == 0 else 'second'}) hands in "
-            f"{holder.coins - kept} of {holder.coins} coins: +{points} CP, keeps {kept}",
+        handed = ev.HandIn(
+            clan=clan, round=state.round, place=place, rate=rate, coins=holder.coins, points=points, kept=kept
         )
+        state = emit(state, handed)
     return state
 
 
@@ -529,5 +553,5 @@ def gardens_points(state: State, live: set[object]) -> State:
         if active:
             points = active * state.round
             state = with_clan(state, clan, holdings.gain(state.clans[clan], GainKind.CP, points))
-            state = log(state, f"{rival_name(state, clan)}: {active} gardener(s) activate: +{points} CP")
+            state = emit(state, ev.RivalGardens(clan=clan, gardeners=active, points=points))
     return state

@@ -28,10 +28,11 @@ from reference.model import (
     State,
     YardState,
 )
+from reference.model import events as ev
 from reference.rules import rival, scoring
 from reference.rules import time as passage
 from reference.rules.bridges import sorted_bridge
-from reference.rules.common import board, cat, clan_name, log, push
+from reference.rules.common import board, cat, emit, push
 from reference.rules.members import garden_action
 
 ROUNDS = 3
@@ -93,7 +94,7 @@ def check_deal(state: State, deal: Deal) -> None:
     ):
         raise _bad(f"yard_tiles must name {faces} different yard tiles")
     _permutation("die_tiles", deal.die_tiles, tuple(t.id for t in c.content.die_tiles))
-    for r, tiles in enumerate(_room_tiles(c, deal.die_tiles)):
+    for r, tiles in enumerate(room_tiles(c, deal.die_tiles)):
         if len(set(tiles)) == 1:
             raise IllegalAction(
                 "SETUP.DIE_TILES.NO_MONO",
@@ -121,7 +122,9 @@ def check_deal(state: State, deal: Deal) -> None:
         raise _bad("pairs must name different Action cards")
 
 
-def _room_tiles(c: Catalogue, die_tiles: tuple[str, ...]) -> list[tuple[Colour, ...]]:
+def room_tiles(c: Catalogue, die_tiles: tuple[str, ...]) -> list[tuple[Colour, ...]]:
+    """The die-tile colours of each castle room (3 per Stewards' room, 2 per Diplomats' room) for a
+    layout of tile ids in slot order. Rules: SETUP.DIE_TILES, RULING.DIE_TILE_LAYOUT."""
     colours = [c.die_tiles[t].colour for t in die_tiles]
     rooms: list[tuple[Colour, ...]] = []
     at = 0
@@ -141,9 +144,9 @@ def deal(state: State, outcome: Deal) -> State:
     check_deal(state, outcome)
     c = cat(state)
     n = state.setup.players
-    room_tiles = _room_tiles(c, outcome.die_tiles)
+    layout = room_tiles(c, outcome.die_tiles)
     rooms = tuple(
-        Room(1 if r < STEWARD_ROOMS else 2, card, room_tiles[r])
+        Room(1 if r < STEWARD_ROOMS else 2, card, layout[r])
         for r, card in enumerate(outcome.stewards[:STEWARD_ROOMS] + outcome.diplomats[:DIPLOMAT_ROOMS])
     )
     gardens = tuple(
@@ -184,8 +187,24 @@ def deal(state: State, outcome: Deal) -> State:
         draft=outcome.pairs,
         solo_deck=outcome.solo_deck,
     )
-    order = " > ".join(clan_name(i) for i in outcome.turn_order)
-    return log(state, f"setup dealt for {n} clans; first-round turn order {order}")
+    solo = state.setup.solo
+    readings = (
+        ()
+        if solo is None
+        else (
+            ("READING.SOLO_ACTION_ORDER", solo.action_order),
+            ("READING.GINKGO_PAIR_COLOUR", solo.pair_colour),
+        )
+    )
+    dealt = ev.Dealt(
+        players=n,
+        turn_order=outcome.turn_order,
+        board=new_board,
+        solo_deck=outcome.solo_deck,
+        readings=readings,
+    )
+    state = emit(state, dealt)
+    return rival.announce(state) if solo is not None else state
 
 
 def drafter(state: State) -> int:
@@ -203,7 +222,7 @@ def take_pair(state: State, clan: int, index: int) -> State:
     clans = list(state.clans)
     clans[clan] = replace(clans[clan], lantern=(sr,), domain_card=action_card)
     state = replace(state, clans=tuple(clans), draft=state.draft[:index] + state.draft[index + 1 :])
-    state = log(state, f"{clan_name(clan)} takes the starting pair {sr} + {action_card}")
+    state = emit(state, ev.PairTaken(clan=clan, starting=sr, action_card=action_card))
     return push(state, EffectsFrame(clan, cat(state).starting[sr].gains))
 
 
@@ -228,7 +247,7 @@ def end_round(state: State) -> State:
     Rules: ROUND.END_ORDER, TIME.TURN_ORDER, ROUND.GARDENS, ROUND.GAME_END."""
     order = passage.turn_order(state.clans)
     state = replace(state, turn_order=order)
-    state = log(state, f"end of round {state.round}: turn order {' > '.join(clan_name(i) for i in order)}")
+    state = emit(state, ev.RoundEnded(round=state.round, turn_order=order))
     if state.setup.solo is not None:
         state = rival.hand_in(state)
     if state.round >= ROUNDS:
@@ -242,6 +261,8 @@ def gardens_step(state: State) -> State:
     Rules: GARDENER.REACTIVATE, ROUND.GARDENS, RULING.GARDENS_STEP, RULING.GARDEN_ORDER."""
     b = board(state)
     live = {bridge.colour for bridge in b.bridges if bridge.count() > 0}
+    bridges = tuple(bridge.colour for bridge in b.bridges if bridge.colour in live)
+    state = emit(state, ev.GardensStep(round=state.round, bridges=bridges))
     state = rival.gardens_points(state, set(live))
     for clan in reversed(state.turn_order):
         if state.clans[clan].rival:
@@ -262,7 +283,7 @@ def clear_board(state: State) -> State:
         well=(),
     )
     clans = tuple(replace(clan, domain_dice=(None, None, None)) for clan in state.clans)
-    return replace(state, board=b, clans=clans, phase=Phase.ROLL)
+    return emit(replace(state, board=b, clans=clans, phase=Phase.ROLL), ev.BoardCleared(round=state.round))
 
 
 def check_roll(state: State, roll: Roll) -> None:
@@ -289,10 +310,15 @@ def new_round(state: State, roll: Roll) -> State:
     b = board(state)
     b = replace(b, bridges=tuple(sorted_bridge(colour, roll.dice[i]) for i, colour in enumerate(COLOURS)))
     state = replace(state, board=b, round=state.round + 1, turn=0, phase=Phase.TURNS)
+    rules: tuple[str, ...] = ("RULING.CHANCE_ROLL", "ROUND.CLEAR_REROLL", "SETUP.BRIDGES_SORTED")
     if state.setup.solo is not None:
         # the whole deck, discards included, is reshuffled (SOLO.ROUND.SHUFFLE, RULING.GINKGO_ROUND_SHUFFLE)
         state = replace(state, solo_deck=roll.solo_deck, solo_discard=())
-    return log(state, f"round {state.round} begins")
+        rules = (*rules, "SOLO.ROUND.SHUFFLE")
+    state = emit(
+        state, ev.Rerolled(round=state.round, bridges=b.bridges, solo_deck=roll.solo_deck, rules=rules)
+    )
+    return emit(state, ev.RoundStarted(round=state.round, turn_order=state.turn_order))
 
 
 def final_scoring(state: State) -> State:
@@ -304,4 +330,4 @@ def final_scoring(state: State) -> State:
         for i, clan in enumerate(state.clans)
     )
     state = replace(state, phase=Phase.OVER, scores=scores, winners=scoring.winners(scores))
-    return log(state, "the game is over")
+    return emit(state, ev.GameOver(scores=scores, winners=state.winners))

@@ -1,0 +1,409 @@
+"""The printed components as values: colours, resources, members, spaces, the icon vocabulary, cards,
+tiles, the Passage of Time track and the Solitaire cards.
+
+Every type is an immutable ``msgspec.Struct`` or an ``Enum``; content files decode into these types
+(see :mod:`reference.content`), and the same types are the wire format.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import Literal
+
+from msgspec import Struct
+
+Face = Literal["action", "reward"]
+"""Which face of a Training Yard tile is up. Rule: SETUP.YARD_TILES."""
+
+# --------------------------------------------------------------------------------------------
+# Enumerations
+# --------------------------------------------------------------------------------------------
+
+
+class Colour(str, Enum):
+    """Die and bridge colour. Rule: SETUP.DICE_PER_COLOUR (coral, black, white)."""
+
+    CORAL = "coral"
+    BLACK = "black"
+    WHITE = "white"
+
+
+COLOURS: tuple[Colour, ...] = (Colour.CORAL, Colour.BLACK, Colour.WHITE)
+
+
+class Resource(str, Enum):
+    """The three resources, each capped at 7 per clan. Rule: RESOURCES.CAP."""
+
+    FOOD = "food"
+    IRON = "iron"
+    PEARL = "pearl"
+
+
+RESOURCES: tuple[Resource, ...] = (Resource.FOOD, Resource.IRON, Resource.PEARL)
+
+
+class Member(str, Enum):
+    """The three kinds of clan member. Rule: SETUP.WORKERS (5 of each per clan)."""
+
+    COURTIER = "courtier"
+    GARDENER = "gardener"
+    WARRIOR = "warrior"
+
+
+MEMBERS: tuple[Member, ...] = (Member.COURTIER, Member.GARDENER, Member.WARRIOR)
+
+
+class GainKind(str, Enum):
+    """What a plain gain icon gives: coins, a resource, seals or Clan Points."""
+
+    COIN = "coin"
+    FOOD = "food"
+    IRON = "iron"
+    PEARL = "pearl"
+    SEAL = "seal"
+    CP = "cp"
+
+
+class End(str, Enum):
+    """An end of a bridge. Only ends can be taken. Rule: BRIDGE.ENDS_ONLY."""
+
+    LEFT = "left"
+    RIGHT = "right"
+
+
+class Slot(str, Enum):
+    """A physical slot of a bridge (used by the solo deck). Rule: RULING.LONE_DIE_SLOT."""
+
+    LEFT = "left"
+    CENTRE = "centre"
+    RIGHT = "right"
+
+
+class Space(str, Enum):
+    """Every die space a clan can place on.
+
+    Rules: CASTLE.STEWARD_VALUE, CASTLE.DIPLOMAT_VALUE, OUTSIDE.VALUE, WELL.VALUE, DOMAIN.VALUE.
+    """
+
+    STEWARD_1 = "steward_1"
+    STEWARD_2 = "steward_2"
+    STEWARD_3 = "steward_3"
+    DIPLOMAT_1 = "diplomat_1"
+    DIPLOMAT_2 = "diplomat_2"
+    OUTSIDE_LEFT = "outside_left"
+    OUTSIDE_RIGHT = "outside_right"
+    WELL = "well"
+    DOMAIN_CORAL = "domain_coral"
+    DOMAIN_BLACK = "domain_black"
+    DOMAIN_WHITE = "domain_white"
+
+
+SPACES: tuple[Space, ...] = tuple(Space)
+ROOM_SPACES: tuple[Space, ...] = (
+    Space.STEWARD_1,
+    Space.STEWARD_2,
+    Space.STEWARD_3,
+    Space.DIPLOMAT_1,
+    Space.DIPLOMAT_2,
+)
+DOMAIN_SPACES: dict[Space, Colour] = {
+    Space.DOMAIN_CORAL: Colour.CORAL,
+    Space.DOMAIN_BLACK: Colour.BLACK,
+    Space.DOMAIN_WHITE: Colour.WHITE,
+}
+
+
+class Floor(int, Enum):
+    """Where a courtier stands: the Gate (0), the Stewards' floor (1), the Diplomats' floor (2) or
+    the Daimyo's room (3). Rule: COURTIER.CLIMB."""
+
+    GATE = 0
+    STEWARDS = 1
+    DIPLOMATS = 2
+    DAIMYO = 3
+
+
+class GardenKind(str, Enum):
+    """Garden card type. Rule: SETUP.GARDENS."""
+
+    STONE = "stone"
+    PLANT = "plant"
+
+
+# --------------------------------------------------------------------------------------------
+# Effects: the icon vocabulary of the printed content
+# --------------------------------------------------------------------------------------------
+
+
+class Gain(Struct, frozen=True, forbid_unknown_fields=True, tag="gain"):
+    """Gain ``n`` of ``what`` (coins, a resource, seals, Clan Points). Caps: RESOURCES.CAP, SEALS.CAP."""
+
+    what: GainKind
+    n: int
+
+
+class Influence(Struct, frozen=True, forbid_unknown_fields=True, tag="influence"):
+    """Move the Influence marker ``n`` spaces on the Passage of Time. Rule: TIME.MOVE."""
+
+    n: int
+
+
+class ResourceChoice(Struct, frozen=True, forbid_unknown_fields=True, tag="resource_choice"):
+    """Gain ``n`` resources, each of the clan's choice. Rule: EFFECT.RESOURCE_CHOICE."""
+
+    n: int
+
+
+class LanternIcon(Struct, frozen=True, forbid_unknown_fields=True, tag="lantern"):
+    """Activate the Lantern. Rule: LANTERN.TRIGGER."""
+
+
+class WellIcon(Struct, frozen=True, forbid_unknown_fields=True, tag="well"):
+    """The Well action without a die. Rule: EFFECT.WELL_ACTION."""
+
+
+class MemberIcon(Struct, frozen=True, forbid_unknown_fields=True, tag="member"):
+    """Perform a full main action of that member. Rule: EFFECT.MEMBER_ACTION."""
+
+    member: Member
+
+
+class DieTileIcon(Struct, frozen=True, forbid_unknown_fields=True, tag="die_tile"):
+    """Perform one castle row whose die tile has ``colour`` (any colour when None).
+    Rules: EFFECT.DIE_TILE_ACTION, EFFECT.ANY_DIE_TILE."""
+
+    colour: Colour | None = None
+
+
+class LightIcon(Struct, frozen=True, forbid_unknown_fields=True, tag="light"):
+    """Perform one light-background row of a castle card. Rule: EFFECT.LIGHT_ACTION."""
+
+
+class DomainIcon(Struct, frozen=True, forbid_unknown_fields=True, tag="domain"):
+    """Resolve one of your Domain lines without a die. Rules: EFFECT.DOMAIN_ACTION,
+    RULING.DOMAIN_ACTION_ICON."""
+
+
+class DecreeIcon(Struct, frozen=True, forbid_unknown_fields=True, tag="decree"):
+    """Put the named Decree card into your Lantern Area. Rule: SETUP.STARTING_GAINS."""
+
+    card: str
+
+
+class PayCoins(Struct, frozen=True, forbid_unknown_fields=True, tag="pay_coins"):
+    """Optionally pay ``n`` coins to resolve ``then``. Rule: GARDENER.ACTION_OPTIONAL."""
+
+    n: int
+    then: tuple[Effect, ...]
+
+
+class BlockRef(Struct, frozen=True, forbid_unknown_fields=True, tag="block"):
+    """Engine-internal: one block of a castle card, resolved from ``room`` (None when the card is
+    on a Domain board or has just been taken). Rules: CASTLE.EVERY_MATCHING_ROW, CASTLE.DARK_SEAL."""
+
+    card: str
+    block: int
+
+
+Effect = (
+    Gain
+    | Influence
+    | ResourceChoice
+    | LanternIcon
+    | WellIcon
+    | MemberIcon
+    | DieTileIcon
+    | LightIcon
+    | DomainIcon
+    | DecreeIcon
+    | PayCoins
+    | BlockRef
+)
+
+#: Effects whose outcome never depends on order or on a decision (plain gains). Rule: RULING.GAINS_PER_ICON.
+
+# --------------------------------------------------------------------------------------------
+# Content: cards and tiles (loaded from data files, see reference.content)
+# --------------------------------------------------------------------------------------------
+
+
+class Block(Struct, frozen=True, forbid_unknown_fields=True):
+    """One action block of a castle card or Action card: the rows it covers (0 top, 1 middle,
+    2 bottom), whether its background is dark, and its icons. Rule: CASTLE.ROWS."""
+
+    rows: tuple[int, ...]
+    dark: bool
+    effects: tuple[Effect, ...]
+
+
+class CastleCard(Struct, frozen=True, forbid_unknown_fields=True):
+    """A Steward (floor 1), Diplomat (floor 2) or starting Action card (floor 0).
+
+    ``two_player`` is False for cards marked with a diamond, left in the box at 1–2 players
+    (Rule: SETUP.TWO_PLAYER_REMOVED). ``back`` is the Lantern icon shown once the card is tucked
+    into a Lantern Area (Rule: LANTERN.BACKS).
+    """
+
+    id: str
+    floor: int
+    blocks: tuple[Block, ...]
+    back: tuple[Effect, ...]
+    two_player: bool = True
+
+
+class StartingResourceCard(Struct, frozen=True, forbid_unknown_fields=True):
+    """Gains taken at setup and the Lantern strip icon. Rules: SETUP.STARTING_GAINS, LANTERN.AREA."""
+
+    id: str
+    gains: tuple[Effect, ...]
+    lantern: tuple[Effect, ...]
+
+
+class DecreeCard(Struct, frozen=True, forbid_unknown_fields=True):
+    """A Decree: only a Lantern icon. Rule: LANTERN.AREA."""
+
+    id: str
+    lantern: tuple[Effect, ...]
+
+
+class DaimyoCard(Struct, frozen=True, forbid_unknown_fields=True):
+    """A Daimyo's Favor card: three favour spaces, each with its reward. Rule: DAIMYO.FAVOURS."""
+
+    id: str
+    favours: tuple[tuple[Effect, ...], ...]
+
+
+class GardenCard(Struct, frozen=True, forbid_unknown_fields=True):
+    """A garden: food cost, Clan Points at the end, and the action. Rules: GARDENER.PLACE,
+    GARDEN.PRICE_LADDER."""
+
+    id: str
+    kind: GardenKind
+    food: int
+    cp: int
+    action: tuple[Effect, ...]
+
+
+class YardTile(Struct, frozen=True, forbid_unknown_fields=True):
+    """A double-sided Training Yard tile. Rule: SETUP.YARD_TILES."""
+
+    id: str
+    action: tuple[Effect, ...]
+    reward: tuple[Effect, ...]
+
+
+class DieTile(Struct, frozen=True, forbid_unknown_fields=True):
+    """A die tile: colour side for the castle, reward side for the Well. Rule: SETUP.DIE_TILES."""
+
+    id: str
+    colour: Colour
+    reward: tuple[Effect, ...]
+
+
+class TrainingYard(Struct, frozen=True, forbid_unknown_fields=True):
+    """A printed Training Yard: iron cost and Clan Points per warrior at the end, and which tile
+    faces it holds ("action" or "reward"). Rule: SETUP.YARDS."""
+
+    cost: int
+    value: int
+    faces: tuple[Face, ...]
+
+
+class DomainLine(Struct, frozen=True, forbid_unknown_fields=True):
+    """A line of the Domain board: its member, die colour, card row, base icon and the reward under
+    each of its 5 member spaces. Rules: DOMAIN.COLOUR_LOCK, DOMAIN.REWARDS, DOMAIN.CARD_BLOCK."""
+
+    member: Member
+    colour: Colour
+    row: int
+    base: tuple[Effect, ...]
+    uncovered: tuple[tuple[Effect, ...], ...]
+
+
+class TimeTrack(Struct, frozen=True, forbid_unknown_fields=True):
+    """The Passage of Time track: last space, checkpoint costs by space, end score by space.
+    Rules: TIME.TRACK, TIME.CHECKPOINT_SPACES, SCORE.TIME."""
+
+    last: int
+    checkpoints: tuple[tuple[int, int], ...]
+    score: tuple[int, ...]
+
+    def checkpoint_cost(self, space: int) -> int:
+        """Seals owed to enter ``space`` (0 when it is not a checkpoint)."""
+        for where, cost in self.checkpoints:
+            if where == space:
+                return cost
+        return 0
+
+
+class Content(Struct, frozen=True, forbid_unknown_fields=True):
+    """Everything printed that the engine reads: the base game by default. Validated on load."""
+
+    stewards: tuple[CastleCard, ...]
+    diplomats: tuple[CastleCard, ...]
+    action_cards: tuple[CastleCard, ...]
+    starting_resources: tuple[StartingResourceCard, ...]
+    decrees: tuple[DecreeCard, ...]
+    daimyo: tuple[DaimyoCard, ...]
+    gardens: tuple[GardenCard, ...]
+    yard_tiles: tuple[YardTile, ...]
+    die_tiles: tuple[DieTile, ...]
+    yards: tuple[TrainingYard, ...]
+    domain: tuple[DomainLine, ...]
+    time: TimeTrack
+    provisional: tuple[str, ...] = ()
+
+
+# --------------------------------------------------------------------------------------------
+# The solo game: the rival clan and its Solitaire deck
+# --------------------------------------------------------------------------------------------
+
+
+class GardenerTo(Struct, frozen=True, forbid_unknown_fields=True, tag="gardener_to"):
+    """Rival icon: a Gardener to the lowest-value garden of ``kind`` without its gardener (any kind
+    when None: the lowest of all). Rule: SOLO.ICON.GARDENER."""
+
+    kind: GardenKind | None = None
+
+
+class WarriorTo(Struct, frozen=True, forbid_unknown_fields=True, tag="warrior_to"):
+    """Rival icon: a Warrior into the Training Yard of iron ``cost``. Rule: SOLO.ICON.WARRIOR."""
+
+    cost: int
+
+
+class CourtierToGate(Struct, frozen=True, forbid_unknown_fields=True, tag="courtier_to_gate"):
+    """Rival icon: a Courtier to the Gate. Rule: SOLO.ICON.COURTIER."""
+
+
+class ClimbUp(Struct, frozen=True, forbid_unknown_fields=True, tag="climb_up"):
+    """Rival icon: its lowest Courtier climbs ``floors`` (1 or 2). Rule: SOLO.ICON.CLIMB."""
+
+    floors: int
+
+
+RivalIcon = Gain | Influence | GardenerTo | WarriorTo | CourtierToGate | ClimbUp
+"""What a Solitaire card's action side can show (Gain only of coins or Clan Points). Rule: SOLO.ICONS."""
+
+
+class SoloCard(Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+    """A Solitaire card. Bridge side: a die colour and a bridge slot (left, centre, right) at the top,
+    a placement space at the bottom. Action side: a top half and a bottom half, each a row of icons
+    read left to right. Rules: SOLO.TURN.FIND_DIE, SOLO.TURN.PLACE, SOLO.TURN.ACT."""
+
+    id: str
+    bridge: Colour
+    slot: Slot
+    space: Space
+    top: tuple[RivalIcon, ...]
+    bottom: tuple[RivalIcon, ...]
+
+
+class SoloDeck(Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+    """A Solitaire deck as data; ``provisional`` marks a deck that is not a transcription of the
+    printed cards (see README)."""
+
+    name: str
+    provisional: bool
+    cards: tuple[SoloCard, ...]
+    note: str = ""

@@ -1,0 +1,192 @@
+"""Frames: the engine's pending work, a stack whose last frame is on top. A frame either waits for
+a decision or runs on its own (see :mod:`reference.engine`). Frames hold no text: where a frame
+must say what it is about (an optional effect's price), it names its :class:`Source`."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from msgspec import Struct
+
+from reference.model.components import Colour, Effect, Member, RivalIcon
+
+SourceKind = Literal["dark_row", "garden", "paid_icon"]
+"""What an optional, priced effect is: a Steward card's dark row (CASTLE.DARK_SEAL), a garden card's
+action (GARDENER.ACTION_OPTIONAL, GARDENER.REACTIVATE) or an icon with a coin price (EFFECT.PAID_ICON)."""
+
+BotStage = Literal["flip", "check", "extra", "done"]
+"""Where the Gingkogawa bot's turn stands: flipping a card, checking the card now on top, revealing
+the Hard bonus card, done. Rules: GINKGO.TURN.FIND_DIE, GINKGO.BONUS."""
+
+
+class Source(Struct, frozen=True, forbid_unknown_fields=True):
+    """Where a priced effect comes from: its kind, the card (a castle card or a garden; None for an icon
+    with a price whose card is not known) and, for a castle card, the block (0-based, top first)."""
+
+    kind: SourceKind
+    card: str | None = None
+    block: int | None = None
+
+
+class EffectsFrame(Struct, frozen=True, forbid_unknown_fields=True, tag="effects"):
+    """Icons still to resolve for ``clan``. Rule: RULING.EFFECTS_OPTIONAL_ORDER."""
+
+    clan: int
+    effects: tuple[Effect, ...]
+
+
+class InfluenceFrame(Struct, frozen=True, forbid_unknown_fields=True, tag="influence"):
+    """A Passage of Time move in progress. Rules: TIME.MOVE, TIME.CHECKPOINTS, TIME.STOP."""
+
+    clan: int
+    steps: int
+    moved: bool = False
+
+
+class ResourceFrame(Struct, frozen=True, forbid_unknown_fields=True, tag="resource"):
+    """``n`` resources of the clan's choice still to pick. Rule: EFFECT.RESOURCE_CHOICE."""
+
+    clan: int
+    n: int
+
+
+class CourtierFrame(Struct, frozen=True, forbid_unknown_fields=True, tag="courtier"):
+    """A Courtier action: which of its two parts are done. Rule: COURTIER.ACTION."""
+
+    clan: int
+    audience: bool = False
+    climb: bool = False
+
+
+class RoomFrame(Struct, frozen=True, forbid_unknown_fields=True, tag="room"):
+    """A courtier ended a climb on ``floor`` (1 or 2): choose the room. Rule: COURTIER.FLOOR12.TAKE_CARD."""
+
+    clan: int
+    floor: int
+
+
+class LightRowFrame(Struct, frozen=True, forbid_unknown_fields=True, tag="light_row"):
+    """Do one light block of ``card``. Rules: COURTIER.FLOOR12.TAKE_CARD, COURTIER.FLOOR12.EMPTY_DECK."""
+
+    clan: int
+    card: str
+
+
+class RefillFrame(Struct, frozen=True, forbid_unknown_fields=True, tag="refill"):
+    """Refill castle room ``room`` from its deck. Rule: COURTIER.FLOOR12.REFILL."""
+
+    room: int
+
+
+class FavourFrame(Struct, frozen=True, forbid_unknown_fields=True, tag="favour"):
+    """A courtier reached the Daimyo's room after its Lantern: take a free favour. Rule:
+    COURTIER.DAIMYO.FAVOUR."""
+
+    clan: int
+
+
+class MemberFrame(Struct, frozen=True, forbid_unknown_fields=True, tag="member_action"):
+    """A Warrior or Gardener action waiting for its yard or garden. Rules: WARRIOR.PLACE, GARDENER.PLACE."""
+
+    clan: int
+    member: Member
+
+
+class OptionalFrame(Struct, frozen=True, forbid_unknown_fields=True, tag="optional"):
+    """An optional effect with a price (``seals`` and ``coins``): accept (pay and resolve) or decline.
+    ``source`` says what it is (a Steward's dark row, a garden's action, a priced icon). Rules:
+    CASTLE.DARK_SEAL, GARDENER.ACTION_OPTIONAL, GARDENER.REACTIVATE, EFFECT.PAID_ICON."""
+
+    clan: int
+    source: Source
+    effects: tuple[Effect, ...]
+    seals: int = 0
+    coins: int = 0
+
+
+class CastleRowFrame(Struct, frozen=True, forbid_unknown_fields=True, tag="castle_row"):
+    """Choose one castle block: of a die-tile colour (``light`` False) or a light block (``light``
+    True). Rules: EFFECT.DIE_TILE_ACTION, EFFECT.ANY_DIE_TILE, EFFECT.LIGHT_ACTION."""
+
+    clan: int
+    light: bool
+    colour: Colour | None = None
+
+
+class DomainLineFrame(Struct, frozen=True, forbid_unknown_fields=True, tag="domain_line"):
+    """Choose a Domain line to resolve without a die. Rule: EFFECT.DOMAIN_ACTION."""
+
+    clan: int
+
+
+class OutsideFrame(Struct, frozen=True, forbid_unknown_fields=True, tag="outside"):
+    """Choose between the two member actions of an Outside the Walls space. Rule: OUTSIDE.CHOICES."""
+
+    clan: int
+    choices: tuple[Member, ...]
+
+
+class RivalIconsFrame(Struct, frozen=True, forbid_unknown_fields=True, tag="rival_icons"):
+    """The rival's icons still to do this turn, in order. Rules: SOLO.TURN.ACT, SOLO.TURN.UNDOABLE."""
+
+    clan: int
+    icons: tuple[RivalIcon, ...]
+
+
+class RivalGardenFrame(Struct, frozen=True, forbid_unknown_fields=True, tag="rival_garden"):
+    """The player breaks a tie between gardens of equal value for the rival's gardener.
+    Rule: SOLO.ICON.GARDENER."""
+
+    clan: int
+    slots: tuple[int, ...]
+
+
+class RivalRoomFrame(Struct, frozen=True, forbid_unknown_fields=True, tag="rival_room"):
+    """The player chooses the room the rival's courtier enters on ``floor`` (1 or 2).
+    Rule: SOLO.ICON.CLIMB."""
+
+    clan: int
+    floor: int
+
+
+class BotTurnFrame(Struct, frozen=True, forbid_unknown_fields=True, tag="bot_turn"):
+    """The Gingkogawa bot's turn in progress: the cards in its row, the stage ("flip", "check",
+    "extra"), the icons queued and ``flips``, every flip this turn (reshuffles included: the search
+    gives up with RulesGap when no card can find a die). It pauses only for a reshuffle (a chance
+    decision).
+    Rules: GINKGO.TURN.*."""
+
+    clan: int
+    flipped: tuple[str, ...] = ()
+    stage: BotStage = "flip"
+    icons: tuple[RivalIcon, ...] = ()
+    flips: int = 0
+
+
+class ShuffleFrame(Struct, frozen=True, forbid_unknown_fields=True, tag="shuffle"):
+    """Waiting for a chance outcome: the order of ``pool`` shuffled and put under the deck.
+    Rule: GINKGO.DISCARD."""
+
+    pool: tuple[str, ...]
+
+
+Frame = (
+    BotTurnFrame
+    | ShuffleFrame
+    | RivalIconsFrame
+    | RivalGardenFrame
+    | RivalRoomFrame
+    | EffectsFrame
+    | InfluenceFrame
+    | ResourceFrame
+    | CourtierFrame
+    | RoomFrame
+    | LightRowFrame
+    | RefillFrame
+    | FavourFrame
+    | MemberFrame
+    | OptionalFrame
+    | CastleRowFrame
+    | DomainLineFrame
+    | OutsideFrame
+)

@@ -1,0 +1,81 @@
+"""What a game is started from: the number of clans, the content and, for a solo game, the rival,
+its difficulty, its Solitaire deck and the readings in force."""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import Final, Literal
+
+from msgspec import Struct
+
+from reference.model.components import Content, SoloDeck
+
+ActionOrder = Literal["rows", "cards"]
+"""READING.SOLO_ACTION_ORDER: both cards' top halves then both bottom halves ("rows"), or one card
+after the other ("cards")."""
+
+PairColour = Literal["any", "die"]
+"""READING.GINKGO_PAIR_COLOUR: two die tiles of any one colour ("any") or of the die's colour ("die")."""
+
+ACTION_ORDERS: Final[tuple[ActionOrder, ...]] = ("rows", "cards")
+"""The values of READING.SOLO_ACTION_ORDER, the default first."""
+
+PAIR_COLOURS: Final[tuple[PairColour, ...]] = ("any", "die")
+"""The values of READING.GINKGO_PAIR_COLOUR, the default first."""
+
+
+def action_order(value: str) -> ActionOrder:
+    """The reading READING.SOLO_ACTION_ORDER named ``value``; ValueError for another word."""
+    for known in ACTION_ORDERS:
+        if known == value:
+            return known
+    raise ValueError(f"READING.SOLO_ACTION_ORDER is one of {', '.join(ACTION_ORDERS)}, not {value!r}")
+
+
+def pair_colour(value: str) -> PairColour:
+    """The reading READING.GINKGO_PAIR_COLOUR named ``value``; ValueError for another word."""
+    for known in PAIR_COLOURS:
+        if known == value:
+            return known
+    raise ValueError(f"READING.GINKGO_PAIR_COLOUR is one of {', '.join(PAIR_COLOURS)}, not {value!r}")
+
+
+class Difficulty(str, Enum):
+    """Solo difficulty. The Tokugawa visit says Easy/Medium/Hard; the Gingkogawa sheet calls the middle
+    level Normal (accepted as a synonym of Medium). Rules: SOLO.SETUP.DIFFICULTY, GINKGO.SETUP."""
+
+    EASY = "easy"
+    MEDIUM = "medium"
+    HARD = "hard"
+
+
+class RivalKind(str, Enum):
+    """Which rival runs the Solitaire deck: the official Tokugawa visit or the Gingkogawa Clan bot."""
+
+    TOKUGAWA = "tokugawa"
+    GINGKOGAWA = "gingkogawa"
+
+
+class Solo(Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+    """The solo game: clan 0 is the player, clan 1 the rival. ``deck`` None: the shipped deck.
+    ``action_order``: the reading of "top to bottom and left to right" over the two flipped cards
+    ("rows": both top halves, then both bottom halves; "cards": one card after the other).
+    ``pair_colour``: for the Gingkogawa bot, which rooms count as having "two die tiles of the same
+    colour" ("any": two tiles of one colour, whatever the die; "die": two tiles of the die's colour).
+    Rules: SOLO.SETUP.*, READING.SOLO_ACTION_ORDER, READING.GINKGO_PAIR_COLOUR."""
+
+    rival: RivalKind = RivalKind.TOKUGAWA
+    difficulty: Difficulty = Difficulty.EASY
+    deck: SoloDeck | None = None
+    action_order: ActionOrder = "rows"
+    pair_colour: PairColour = "any"
+
+
+class Setup(Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+    """What a game is started from: the number of clans (2..4; Rule: SETUP.DICE_PER_COLOUR), the
+    content (None: the shipped base game; a Content value: generated or transcribed content), and
+    ``solo`` for a game against a rival (then ``players`` is 2: the player and the rival)."""
+
+    players: int = 2
+    content: Content | None = None
+    solo: Solo | None = None

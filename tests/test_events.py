@@ -1,0 +1,247 @@
+"""Typed events: every change the engine makes is an event carrying registered rule IDs; the events
+survive JSON; the readable log is made from them; no English lives in a State.
+Rules: TURN.SEQUENCE and, through the events, every rule a game applies."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections import Counter
+from typing import get_args
+
+import msgspec
+import pytest
+from click.testing import CliRunner
+
+from reference import wire
+from reference.cli import cli
+from reference.model import Difficulty, Event, RivalKind, Setup, Solo, State
+from reference.model import events as ev
+from reference.narrate import event_lines, heading, log_lines, names_for
+from reference.play import GameRecord, play_game, same_policy
+from reference.policies import POLICIES
+from reference.rulebook import rule_ids
+
+SETUPS = {
+    "2 clans": Setup(players=2),
+    "3 clans": Setup(players=3),
+    "4 clans": Setup(players=4),
+    "tokugawa hard": Setup(players=2, solo=Solo(difficulty=Difficulty.HARD)),
+    "tokugawa easy cards": Setup(players=2, solo=Solo(difficulty=Difficulty.EASY, action_order="cards")),
+    "gingkogawa hard": Setup(players=2, solo=Solo(rival=RivalKind.GINGKOGAWA, difficulty=Difficulty.HARD)),
+    "gingkogawa medium die": Setup(
+        players=2, solo=Solo(rival=RivalKind.GINGKOGAWA, difficulty=Difficulty.MEDIUM, pair_colour="die")
+    ),
+}
+
+EVENT_TYPES: tuple[type[ev.EventBase], ...] = get_args(Event)
+
+
+def _game(setup: Setup, seed: int) -> GameRecord:
+    return play_game(setup, same_policy(POLICIES["random"]), random.Random(seed))
+
+
+@pytest.fixture(scope="module")
+def games() -> dict[str, list[GameRecord]]:
+    return {name: [_game(setup, seed) for seed in range(6)] for name, setup in SETUPS.items()}
+
+
+def test_every_event_type_declares_registered_rules() -> None:
+    known = rule_ids()
+    assert len(EVENT_TYPES) == len(set(EVENT_TYPES)) > 50
+    for kind in EVENT_TYPES:
+        default = msgspec.structs.fields(kind)
+        rules = next(f.default for f in default if f.name == "rules")
+        assert isinstance(rules, tuple), kind
+        assert rules, f"{kind.__name__} declares no rule"
+        assert set(rules) <= known, f"{kind.__name__}: {set(rules) - known}"
+
+
+def test_every_emitted_event_carries_registered_rules(games: dict[str, list[GameRecord]]) -> None:
+    known = rule_ids()
+    seen: Counter[str] = Counter()
+    for records in games.values():
+        for record in records:
+            for step in record.steps:
+                for event in step.events:
+                    assert event.rules, event
+                    unknown = set(event.rules) - known
+                    assert not unknown, f"{event}: {unknown}"
+                    seen[type(event).__name__] += 1
+    # the common events of every kind of game are there
+    for name in ("Dealt", "TurnStarted", "DiePlaced", "RoundEnded", "Rerolled", "GameOver", "HandIn"):
+        assert seen[name] > 0, name
+    for name in ("CardFlipped", "BotTarget", "RivalStarts"):
+        assert seen[name] > 0, name
+
+
+def test_events_survive_json(games: dict[str, list[GameRecord]]) -> None:
+    decoder = msgspec.json.Decoder(tuple[Event, ...])
+    for records in games.values():
+        events = tuple(e for step in records[0].steps for e in step.events)
+        assert decoder.decode(msgspec.json.encode(events)) == events
+
+
+def test_every_step_of_a_game_says_what_it_did(games: dict[str, list[GameRecord]]) -> None:
+    """Every applied action produces at least one event (a decision with no visible effect is still
+    reported, e.g. a declined optional effect)."""
+    for records in games.values():
+        for record in records:
+            silent = [step.action for step in record.steps if not step.events]
+            assert not silent, silent[:3]
+
+
+def test_turns_are_numbered_in_order(games: dict[str, list[GameRecord]]) -> None:
+    """TurnStarted events number the turns 1..3 x clans in each round, in turn order."""
+    for records in games.values():
+        for record in records:
+            clans = record.setup.players
+            started = [e for step in record.steps for e in step.events if isinstance(e, ev.TurnStarted)]
+            assert len(started) == 3 * 3 * clans
+            for r in (1, 2, 3):
+                turns = [e.turn for e in started if e.round == r]
+                assert turns == list(range(1, 3 * clans + 1))
+
+
+def test_no_english_in_a_state(games: dict[str, list[GameRecord]]) -> None:
+    """States hold no sentences: every string of a state's JSON is an id or a word (no spaces)."""
+
+    def strings(value: object) -> list[str]:
+        if isinstance(value, str):
+            return [value]
+        if isinstance(value, dict):
+            return [s for v in value.values() for s in strings(v)]
+        if isinstance(value, list):
+            return [s for v in value for s in strings(v)]
+        return []
+
+    for records in games.values():
+        state = records[0].final
+        found = [s for s in strings(json.loads(wire.encode(state))) if " " in s]
+        assert not found, found[:3]
+
+
+def test_checkpoint_payments_are_events() -> None:
+    """Every paid checkpoint is a CheckpointPaid event with the printed cost (1, 2, 3 seals for 6, 11, 15)."""
+    costs = {6: 1, 11: 2, 15: 3}
+    paid = 0
+    for seed in range(10):
+        # the greedy policy pays checkpoints (random games rarely hold the seals)
+        record = play_game(Setup(players=2), same_policy(POLICIES["greedy"]), random.Random(seed))
+        for step in record.steps:
+            for e in step.events:
+                if isinstance(e, ev.CheckpointPaid):
+                    assert costs[e.space] == e.seals
+                    assert e.rules[0] == "TIME.CHECKPOINTS"
+                    paid += 1
+    assert paid > 0
+
+
+def _run(*args: str) -> str:
+    result = CliRunner().invoke(cli, list(args))
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+@pytest.mark.parametrize(
+    "args",
+    [("--players", "2", "--seed", "7"), ("--difficulty", "hard", "--seed", "3")],
+    ids=["seed 7, 2 clans", "seed 3, hard solo"],
+)
+def test_play_events_json_lines(args: tuple[str, ...], tmp_path: object) -> None:
+    """``wcref play --events -`` writes one JSON object per event: its step, its type and its rules,
+    every rule registered; the steps follow the trace's actions."""
+    out = _run("play", *args, "--events", "-")
+    lines = [json.loads(line) for line in out.splitlines()]
+    known = rule_ids()
+    assert len(lines) > 100
+    for line in lines:
+        assert set(line) >= {"step", "event", "rules"}
+        assert line["rules"], line
+        assert set(line["rules"]) <= known, line
+    steps = [line["step"] for line in lines]
+    assert steps == sorted(steps)
+    assert steps[0] == 0
+    kinds = {line["event"] for line in lines}
+    assert {"dealt", "turn_started", "die_placed", "round_ended", "rerolled", "game_over"} <= kinds
+    decoded = msgspec.convert(
+        [{k: v for k, v in line.items() if k != "step"} for line in lines], tuple[Event, ...]
+    )
+    assert len(decoded) == len(lines)
+
+
+def test_play_events_file_beside_the_log(tmp_path: object) -> None:
+    from pathlib import Path
+
+    assert isinstance(tmp_path, Path)
+    path = tmp_path / "events.jsonl"
+    out = _run("play", "--seed", "7", "--events", str(path))
+    count = len(path.read_text(encoding="utf-8").splitlines())
+    assert re.search(rf"^events written to .*events\.jsonl \({count} events\)$", out, re.MULTILINE)
+    assert "Setup · deal" in out
+
+
+def test_narrated_log_shows_board_rows_rival_start_and_readings() -> None:
+    out = _run("play", "--difficulty", "hard", "--seed", "3")
+    lines = out.splitlines()
+    deal = lines.index("Setup · deal")
+    board = "\n".join(lines[deal : deal + 20])
+    assert "bridges (left end [centre] right end): coral: " in board
+    assert re.search(r"Stewards' room 1 \(room 0\): S\d+, die tiles by block 0:\w+ 1:\w+ 2:\w+", board)
+    assert re.search(r"Daimyo card DF\d, favours 0: free", board)
+    assert "Solitaire deck (top first): " in board
+    assert "readings in force: READING.SOLO_ACTION_ORDER = rows, READING.GINKGO_PAIR_COLOUR = any" in board
+    assert re.search(r"clan 1 \(rival\) starts \(hard\) with 8 Clan Points on Passage of Time space 3", board)
+    rerolls = [i for i, line in enumerate(lines) if re.fullmatch(r"Round [23] · re-roll", line)]
+    assert len(rerolls) == 2
+    for i in rerolls:
+        assert lines[i + 2].startswith("  bridges (left end [centre] right end): ")
+        assert lines[i + 3].startswith("  Solitaire deck reshuffled (top first): ")
+    rows = [line for line in lines if re.search(r"resolves [SD]\d+ block \d \((top|middle|bottom)", line)]
+    assert rows, "no castle block named by its rows"
+
+
+def test_log_lines_headings_come_from_events(games: dict[str, list[GameRecord]]) -> None:
+    """Each TurnStarted event opens a heading ``Round r · turn t · clan``; the setup, the ends of
+    round, the gardens and re-rolls and the end of the game have their own."""
+    record = games["tokugawa hard"][0]
+    name = names_for(record.setup)
+    lines = log_lines(record.steps, name)
+    turns = [e for step in record.steps for e in step.events if isinstance(e, ev.TurnStarted)]
+    headings = [line for line in lines if line.startswith("Round ") and " · turn " in line]
+    assert headings == [f"Round {e.round} · turn {e.turn} · {name(e.clan)}" for e in turns]
+    assert lines[0] == "Setup · deal"
+    assert "Game over" in lines
+
+
+def test_every_event_type_is_narrated(games: dict[str, list[GameRecord]]) -> None:
+    """Every event seen in the games gives at least one non-empty line and names its clan."""
+    for records in games.values():
+        name = names_for(records[0].setup)
+        for step in records[0].steps:
+            for event in step.events:
+                text = event_lines(event, name)
+                assert text, event
+                assert all(text), event
+                clan = getattr(event, "clan", None)
+                if isinstance(clan, int) and heading(event, name) is None:
+                    assert any(name(clan) in line for line in text), (event, text)
+
+
+def test_trade_event_counts_the_seals() -> None:
+    from reference.engine import apply
+    from reference.model import Resource, Trade
+    from tests.helpers import edit_clan, started
+
+    state: State = edit_clan(started(2), 0, seals=3)
+    coin = apply(state, Trade(None))
+    pearl = apply(state, Trade(Resource.PEARL))
+    assert [e for e in coin.events if isinstance(e, ev.SealsTraded)] == [
+        ev.SealsTraded(clan=0, seals=1, into=None, kept=1, rules=("SEALS.TRADE_COIN",))
+    ]
+    traded = [e for e in pearl.events if isinstance(e, ev.SealsTraded)]
+    assert traded == [
+        ev.SealsTraded(clan=0, seals=2, into=Resource.PEARL, kept=1, rules=("SEALS.TRADE_RESOURCE",))
+    ]
+    assert "trades 2 seals for 1 Mother-of-Pearl" in event_lines(traded[0], names_for(state.setup))[0]
