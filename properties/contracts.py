@@ -6,7 +6,7 @@ given. Two things check them:
 
 - ``tox -e contracts`` runs CrossHair (symbolic execution) over every contract here and over the
   contracts written into the rule functions' own docstrings (placement.coin_difference,
-  rival.hand_in_points, scoring.leftover_points, scoring.coins_and_seals_points,
+  rival.hand_in_points (reference.rules.solo.rival), scoring.leftover_points, scoring.coins_and_seals_points,
   gingkogawa.from_position), and prints each contract with its status (``python -m
   properties.contracts``);
 - tests/test_contracts.py checks the same conditions at run time on values drawn by Hypothesis
@@ -30,6 +30,7 @@ from hypothesis import strategies as st
 
 from reference.content import base_content, catalogue
 from reference.model import (
+    SPACE_FACTS,
     SPACES,
     Board,
     Bridge,
@@ -59,8 +60,10 @@ from reference.model import (
     StopMove,
     Trade,
 )
-from reference.rules import bridges, effects, gingkogawa, holdings, placement, rival, scoring
+from reference.rules import bridges, effects, holdings, placement, scoring
 from reference.rules import time as passage
+from reference.rules.solo import gingkogawa, rival
+from reference.rules.solo.tokugawa import TOKUGAWA
 
 RESOURCE_ORDER: Final = (Resource.FOOD, Resource.IRON, Resource.PEARL)
 ROOMS_AND_OUTSIDE: Final = (
@@ -93,7 +96,7 @@ def placement_coins(die: int, space: int) -> int:
     post: space != 7 or __return__ >= 0
     """
     where = SPACES[space]
-    return placement.coin_difference(die, placement.SPACE_VALUE[where])
+    return placement.coin_difference(die, SPACE_FACTS[where].value)
 
 
 def covered_coins(die: int, covered: int) -> int:
@@ -173,7 +176,7 @@ _EMPTY_ROOMS: Final = (
 
 
 def rival_placement_coins(die: int, space: int, taken: bool) -> int:
-    """Coins the Tokugawa rival gains for its placement (``rival.rival_turn`` on a board whose coral
+    """Coins the Tokugawa rival gains for its placement (``TOKUGAWA.turn`` on a board whose coral
     bridge holds only ``die``, with a two-card deck naming the coral left die and ``space``; ``taken``:
     a die already lies there, so the rival goes to the Well). Rules: SOLO.TURN.PLACE,
     SOLO.TURN.NO_STACK_WELL, SOLO.GOLDEN.NEVER_PAYS.
@@ -192,10 +195,18 @@ def rival_placement_coins(die: int, space: int, taken: bool) -> int:
     deck = SoloDeck(name="contract", provisional=True, cards=cards)
     dice = Die(Colour.WHITE, 1, 0)
     rooms = tuple(
-        Room(r.floor, r.card, r.tiles, (dice,) if taken and placement.ROOM_INDEX.get(where) == i else ())
+        Room(
+            r.floor,
+            r.card,
+            r.tiles,
+            (dice,) if taken and SPACE_FACTS[where].kind == "room" and SPACE_FACTS[where].index == i else (),
+        )
         for i, r in enumerate(_EMPTY_ROOMS)
     )
-    outside = tuple((dice,) if taken and placement.OUTSIDE_INDEX.get(where) == i else () for i in range(2))
+    outside = tuple(
+        (dice,) if taken and SPACE_FACTS[where].kind == "outside" and SPACE_FACTS[where].index == i else ()
+        for i in range(2)
+    )
     board = Board(
         bridges=(
             Bridge(Colour.CORAL, die, (), None),
@@ -222,7 +233,7 @@ def rival_placement_coins(die: int, space: int, taken: bool) -> int:
         board=board,
         solo_deck=("C0", "C1"),
     )
-    return rival.rival_turn(state, 1).clans[1].coins
+    return TOKUGAWA.turn(state, 1).clans[1].coins
 
 
 # ---- seals, resources and trades -----------------------------------------------------------------

@@ -30,7 +30,7 @@ def install() -> None:
     import msgspec
 
     import reference.content as content
-    import reference.rules.rival as rival
+    import reference.rules.solo.rival as rival
 
     enforce = importlib.import_module("crosshair.enforce")  # only in the contracts environment
     if getattr(enforce.manual_constructor, "_wcref", False):

@@ -20,7 +20,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
-from types import SimpleNamespace
 
 import click
 from hypothesis import HealthCheck, Phase, settings
@@ -29,9 +28,12 @@ from msgspec.structs import replace
 
 from properties import machines
 from properties.machines import GameMachine, MultiClanGame, PropertyFailure, TokugawaGame
-from reference.model import Clan, GainKind
+from reference.model import SoloCard, Space, State
+from reference.model import events as ev
 from reference.rules import holdings
-from reference.rules import rival as rival_rules
+from reference.rules.common import with_clan
+from reference.rules.solo import rival as rival_rules
+from reference.rules.solo.rival import Rival
 
 
 @contextmanager
@@ -54,15 +56,21 @@ def hand_in_per_4() -> AbstractContextManager[None]:
     return _patched(rival_rules, "HAND_IN_RATE", {0: 4, 1: 5})
 
 
-def _paying_gain(clan: Clan, what: GainKind, n: int) -> Clan:
-    if what is GainKind.COIN and n == 0 and clan.coins > 0:
-        return replace(clan, coins=clan.coins - 1)  # the rival pays for a low die
-    return holdings.gain(clan, what, n)
+_HONEST_PLACE = Rival.place
+
+
+def _paying_place(self: Rival, state: State, clan: int, card: SoloCard, space: Space, rule: str) -> State:
+    state = _HONEST_PLACE(self, state, clan, card, space, rule)
+    placed = [e for e in state.events if isinstance(e, ev.DiePlaced)][-1]
+    holder = state.clans[clan]
+    if placed.value < placed.covered and holder.coins > 0:  # the rival pays for a low die
+        state = with_clan(state, clan, replace(holder, coins=holder.coins - 1))
+    return state
 
 
 def rival_pays() -> AbstractContextManager[None]:
     """The rival pays 1 coin when its die is lower than the space's (breaks SOLO.GOLDEN.NEVER_PAYS)."""
-    return _patched(rival_rules, "holdings", SimpleNamespace(gain=_paying_gain))
+    return _patched(Rival, "place", _paying_place)
 
 
 @dataclass(frozen=True)

@@ -55,7 +55,7 @@ from reference.model import (
     Trade,
 )
 from reference.model import events as ev
-from reference.rules.rival import deck as solo_deck_of
+from reference.rules.solo.rival import deck as solo_deck_of
 
 # ---- the rules' numbers (from the register, independent of the engine's constants) ------------
 

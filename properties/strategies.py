@@ -86,9 +86,8 @@ from reference.model import (
     YardTile,
 )
 from reference.policies import POLICIES, Policy, greedy_policy
-from reference.rules.rival import deck as solo_deck_of
-from reference.rules.rival import start_order
-from reference.rules.rounds import cards_in_use, dice_per_colour, room_tiles
+from reference.rules.outcomes import deal_space, roll_space, room_tiles
+from reference.rules.solo import variant_of
 
 # ---- content from the icon vocabulary ------------------------------------------------------------
 
@@ -395,8 +394,7 @@ def setups(
 
 
 @cache
-def _die_values(players: int) -> st.SearchStrategy[tuple[tuple[int, ...], ...]]:
-    per = dice_per_colour(players)
+def _die_values(per: int) -> st.SearchStrategy[tuple[tuple[int, ...], ...]]:
     bridge = st.lists(st.integers(1, 6), min_size=per, max_size=per).map(tuple)
     return st.tuples(bridge, bridge, bridge)
 
@@ -444,45 +442,38 @@ def _repair_layout(state: State, drawn: Sequence[str]) -> tuple[str, ...]:
 
 
 def draw_deal(draw: Draw, state: State) -> Deal:
-    """The setup deal for ``state`` (a DEAL decision), drawn piece by piece: turn order, dice, the
-    castle decks, the Daimyo card, the garden piles, the yard tiles, the die-tile layout (no castle
-    room of a single colour: the drawn order is repaired by swaps, SETUP.DIE_TILES.NO_MONO), the
-    starting pairs and the Solitaire deck. Rules: RULING.CHANCE_DEAL, RULING.DIE_TILE_LAYOUT."""
-    setup = state.setup
-    c = catalogue(setup.content)
-    n = setup.players
-    solo = setup.solo
-    order = tuple(start_order(solo)) if solo is not None else draw(_turn_orders(n))
-    faces = sum(len(y.faces) for y in c.content.yards)
-    layout = _repair_layout(state, draw(_orders(tuple(t.id for t in c.content.die_tiles))))
-    pairs = 1 if solo is not None else n + 1
-    srs = draw(_orders(tuple(s.id for s in c.content.starting_resources)))[:pairs]
-    acts = draw(_orders(tuple(a.id for a in c.content.action_cards)))[:pairs]
-    deck_ids: tuple[str, ...] = ()
-    if solo is not None:
-        deck_ids = draw(_orders(tuple(card.id for card in solo_deck_of(state).cards)))
+    """The setup deal for ``state`` (a DEAL decision), drawn piece by piece from the setup's deal space
+    (:func:`reference.rules.outcomes.deal_space`, the space the engine checks deals against): turn
+    order, dice, the castle decks, the Daimyo card, the garden piles, the yard tiles, the die-tile
+    layout (no castle room of a single colour: the drawn order is repaired by swaps,
+    SETUP.DIE_TILES.NO_MONO), the starting pairs and the Solitaire deck. Rules: RULING.CHANCE_DEAL,
+    RULING.DIE_TILE_LAYOUT."""
+    space = deal_space(state.setup, variant_of(state.setup))
+    order = space.turn_order if space.turn_order is not None else draw(_turn_orders(space.players))
+    layout = _repair_layout(state, draw(_orders(space.die_tiles)))
+    srs = draw(_orders(space.starting))[: space.pairs]
+    acts = draw(_orders(space.actions))[: space.pairs]
     return Deal(
         turn_order=order,
-        dice=draw(_die_values(n)),
-        stewards=draw(_orders(cards_in_use(c, n, 1))),
-        diplomats=draw(_orders(cards_in_use(c, n, 2))),
-        daimyo=draw(_one_of(tuple(d.id for d in c.content.daimyo))),
-        stone=draw(_orders(tuple(g.id for g in c.content.gardens if g.kind is GardenKind.STONE))),
-        plant=draw(_orders(tuple(g.id for g in c.content.gardens if g.kind is GardenKind.PLANT))),
-        yard_tiles=draw(_orders(tuple(t.id for t in c.content.yard_tiles)))[:faces],
+        dice=draw(_die_values(space.dice)),
+        stewards=draw(_orders(space.stewards)),
+        diplomats=draw(_orders(space.diplomats)),
+        daimyo=draw(_one_of(space.daimyo)),
+        stone=draw(_orders(space.stone)),
+        plant=draw(_orders(space.plant)),
+        yard_tiles=draw(_orders(space.yard_tiles))[: space.yard_faces],
         die_tiles=layout,
         pairs=tuple(zip(srs, acts, strict=True)),
-        solo_deck=deck_ids,
+        solo_deck=draw(_orders(space.solo_deck)) if space.solo_deck else (),
     )
 
 
 def draw_roll(draw: Draw, state: State) -> Roll:
-    """The end-of-round re-roll (and, in a solo game, the reshuffled Solitaire deck).
-    Rules: RULING.CHANCE_ROLL, SOLO.ROUND.SHUFFLE."""
-    deck: tuple[str, ...] = ()
-    if state.setup.solo is not None:
-        deck = draw(_orders(tuple(card.id for card in solo_deck_of(state).cards)))
-    return Roll(draw(_die_values(state.setup.players)), deck)
+    """The end-of-round re-roll (and, in a solo game, the reshuffled Solitaire deck), from the setup's
+    roll space. Rules: RULING.CHANCE_ROLL, SOLO.ROUND.SHUFFLE."""
+    space = roll_space(state.setup, variant_of(state.setup))
+    deck = draw(_orders(space.solo_deck)) if space.solo_deck else ()
+    return Roll(draw(_die_values(space.dice)), deck)
 
 
 def draw_shuffle(draw: Draw, state: State) -> Shuffle:

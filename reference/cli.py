@@ -32,10 +32,12 @@ from rich.table import Table
 from rich.text import Text
 
 from properties.ambiguities import ambiguities
-from reference import traceability, wire
+from reference import wire
+from reference.book import traceability
+from reference.book.render import docs_command
+from reference.book.vectors import vectors_command
 from reference.conformance import commands as conformance
 from reference.content import load_deck
-from reference.docs import docs_command
 from reference.errors import WhiteCastleError
 from reference.model import Action, Difficulty, Phase, RivalKind, ScoreLine, Setup, Solo, State
 from reference.model.setup import action_order as reading_order
@@ -45,7 +47,6 @@ from reference.play import GameRecord, Step, play_game, same_policy, step_of
 from reference.policies import POLICIES
 from reference.rulebook import STATUSES, RuleEntry, load_register
 from reference.rules.common import clan_name
-from reference.vectors import vectors_command
 
 MIB: Final = 1024 * 1024
 USER_ERROR: Final = 2

@@ -4,16 +4,23 @@
 - ``legal_actions(state)`` lists the actions of the clan that must decide (empty at chance nodes and
   when the game is over; see :mod:`reference.chance` for outcomes).
 - ``apply(state, action)`` returns the next state, or raises :class:`IllegalAction` naming the rule;
-  the input state is never changed (states are frozen).
+  the input state is never changed (states are frozen). The new state's ``events`` say what the
+  action did (:mod:`reference.model.events`).
+- ``advance(state)`` runs the engine's own steps until a decision is needed; ``settle(state)`` does
+  the same for a position built by editing, after recomputing whose decision it is.
 
-A decision with exactly one option and no way to decline is taken by the engine itself (a card with a
-single light block, a single free favour space): only real choices reach the caller.
+Every decision is a frame on the state's stack (the deal, a draft pick, a turn, a re-roll, and each
+choice a rule offers). :func:`pending` binds the top frame to its handler (the rules module that owns
+the frame says its decision, its options, why anything else is refused, and what an option does):
+one typed dispatch. A decision with exactly one option and no way to decline is taken by the engine
+itself (a card with a single light block, a single free favour space): only real choices reach the
+caller. Where the solo rules differ, the game's variant (:func:`reference.rules.solo.variant_of`) is
+called through its hooks.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Final
+from typing import Final, Generic, Protocol, assert_never
 
 import msgspec
 from msgspec.structs import replace
@@ -21,219 +28,228 @@ from msgspec.structs import replace
 from reference.content import catalogue, validate_deck
 from reference.errors import IllegalAction, SetupError
 from reference.model import (
-    Accept,
+    PHASE_FRAMES,
     Action,
-    Audience,
     BotTurnFrame,
     CastleRowFrame,
-    ChooseGarden,
-    ChooseRoom,
-    ChooseYard,
-    Climb,
     CourtierFrame,
     Deal,
+    DealFrame,
     Decision,
     DecisionKind,
     DomainLineFrame,
+    DraftFrame,
     EffectsFrame,
     FavourFrame,
     Frame,
     InfluenceFrame,
     LightRowFrame,
-    Member,
     MemberFrame,
     OptionalFrame,
     OutsideFrame,
     Phase,
-    PlaceDie,
     RefillFrame,
     ResourceFrame,
     RivalGardenFrame,
     RivalIconsFrame,
-    RivalKind,
     RivalRoomFrame,
     Roll,
+    RollFrame,
     RoomFrame,
     Setup,
     Shuffle,
     ShuffleFrame,
     State,
-    TakePair,
     Trade,
+    TurnFrame,
 )
 from reference.model import events as ev
-from reference.narrate import source_name
-from reference.rules import effects, gingkogawa, holdings, members, placement, rival, rounds
-from reference.rules.common import clan_name, emit, with_clan
+from reference.rules import effects, holdings, members, placement, rounds, solo
+from reference.rules.common import clan_name, emit, push, with_clan
+from reference.rules.handler import F, Handler, Refusal
+from reference.rules.outcomes import DIPLOMAT_ROOMS, STEWARD_ROOMS, cards_in_use
+from reference.rules.solo import variant_of
 
 MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 4
 
-Options = Callable[[State, Frame], tuple[Action, ...]]
-Run = Callable[[State, Frame], State]
-Act = Callable[[State, Frame, Action], State]
+
+# ---- the chance frames of the game's phases ---------------------------------------------------------
 
 
-class _Handler:
-    __slots__ = ("act", "kind", "options", "rule", "run")
+class DealHandler(Handler[DealFrame]):
+    """The setup's chance outcome. Rule: RULING.CHANCE_DEAL."""
 
-    def __init__(self, kind: DecisionKind, rule: str, options: object, run: object, act: object) -> None:
-        self.kind = kind
-        self.rule = rule
-        self.options: Options = options  # type: ignore[assignment]  # each handler takes its own frame type
-        self.run: Run = run  # type: ignore[assignment]
-        self.act: Act = act  # type: ignore[assignment]
+    kind = DecisionKind.DEAL
+    rule = "RULING.CHANCE_DEAL"
+    chance = True
 
-
-def _no_options(state: State, frame: Frame) -> tuple[Action, ...]:
-    return ()
-
-
-def _no_act(state: State, frame: Frame, action: Action) -> State:
-    raise AssertionError("this frame never waits for a decision")
+    def act(self, state: State, frame: DealFrame, action: Action) -> State:
+        if not isinstance(action, Deal):
+            raise IllegalAction(self.rule, f"waiting for the setup deal, got {type(action).__name__}")
+        state = replace(state, stack=state.stack[:-1])
+        return rounds.deal(state, action, variant_of(state.setup))
 
 
-def _no_run(state: State, frame: Frame) -> State:
-    raise AssertionError("this frame always waits for a decision")
+class RollHandler(Handler[RollFrame]):
+    """The end-of-round re-roll. Rule: RULING.CHANCE_ROLL."""
+
+    kind = DecisionKind.ROLL
+    rule = "RULING.CHANCE_ROLL"
+    chance = True
+
+    def act(self, state: State, frame: RollFrame, action: Action) -> State:
+        if not isinstance(action, Roll):
+            raise IllegalAction(self.rule, f"waiting for the re-roll, got {type(action).__name__}")
+        state = replace(state, stack=state.stack[:-1])
+        return rounds.new_round(state, action, variant_of(state.setup))
 
 
-_HANDLERS: Final[dict[type, _Handler]] = {
-    EffectsFrame: _Handler(
-        DecisionKind.ORDER,
-        "RULING.EFFECTS_OPTIONAL_ORDER",
-        effects.effects_options,
-        effects.effects_run,
-        effects.effects_act,
-    ),
-    InfluenceFrame: _Handler(
-        DecisionKind.CHECKPOINT,
-        "TIME.CHECKPOINTS",
-        effects.influence_options,
-        effects.influence_run,
-        effects.influence_act,
-    ),
-    ResourceFrame: _Handler(
-        DecisionKind.RESOURCE,
-        "EFFECT.RESOURCE_CHOICE",
-        effects.resource_options,
-        _no_run,
-        effects.resource_act,
-    ),
-    OptionalFrame: _Handler(
-        DecisionKind.OPTIONAL,
-        "RULING.EFFECTS_OPTIONAL_ORDER",
-        effects.optional_options,
-        effects.optional_run,
-        effects.optional_act,
-    ),
-    CastleRowFrame: _Handler(
-        DecisionKind.CASTLE_ROW,
-        "EFFECT.DIE_TILE_ACTION",
-        effects.castle_row_options,
-        effects.castle_row_run,
-        effects.castle_row_act,
-    ),
-    DomainLineFrame: _Handler(
-        DecisionKind.DOMAIN_LINE,
-        "EFFECT.DOMAIN_ACTION",
-        effects.domain_line_options,
-        _no_run,
-        effects.domain_line_act,
-    ),
-    CourtierFrame: _Handler(
-        DecisionKind.COURTIER,
-        "COURTIER.ACTION",
-        members.courtier_options,
-        members.courtier_run,
-        members.courtier_act,
-    ),
-    RoomFrame: _Handler(
-        DecisionKind.ROOM,
-        "COURTIER.FLOOR12.TAKE_CARD",
-        members.room_options,
-        members.room_run,
-        members.room_act,
-    ),
-    LightRowFrame: _Handler(
-        DecisionKind.LIGHT_ROW,
-        "COURTIER.FLOOR12.TAKE_CARD",
-        members.light_row_options,
-        members.light_row_run,
-        members.light_row_act,
-    ),
-    RefillFrame: _Handler(
-        DecisionKind.NONE,
-        "COURTIER.FLOOR12.REFILL",
-        _no_options,
-        members.refill_run,
-        _no_act,
-    ),
-    FavourFrame: _Handler(
-        DecisionKind.FAVOUR,
-        "COURTIER.DAIMYO.FAVOUR",
-        members.favour_options,
-        members.favour_run,
-        members.favour_act,
-    ),
-    MemberFrame: _Handler(
-        DecisionKind.YARD,
-        "EFFECT.MEMBER_ACTION",
-        members.member_options,
-        members.member_run,
-        members.member_act,
-    ),
-    BotTurnFrame: _Handler(
-        DecisionKind.NONE,
-        "GINKGO.TURN.FIND_DIE",
-        _no_options,
-        gingkogawa.turn_run,
-        _no_act,
-    ),
-    RivalIconsFrame: _Handler(
-        DecisionKind.NONE,
-        "SOLO.TURN.ACT",
-        _no_options,
-        rival.icons_run,
-        _no_act,
-    ),
-    RivalGardenFrame: _Handler(
-        DecisionKind.RIVAL_GARDEN,
-        "SOLO.ICON.GARDENER",
-        rival.garden_options,
-        _no_run,
-        rival.garden_act,
-    ),
-    RivalRoomFrame: _Handler(
-        DecisionKind.RIVAL_ROOM,
-        "SOLO.ICON.CLIMB",
-        rival.room_options,
-        rival.room_run,
-        rival.room_act,
-    ),
-    OutsideFrame: _Handler(
-        DecisionKind.OUTSIDE,
-        "OUTSIDE.CHOICES",
-        members.outside_options,
-        _no_run,
-        members.outside_act,
-    ),
-}
+DEAL: Final = DealHandler()
+ROLL: Final = RollHandler()
 
 
-def _decision_kind(frame: Frame) -> DecisionKind:
-    if isinstance(frame, MemberFrame):
-        return DecisionKind.YARD if frame.member.value == "warrior" else DecisionKind.GARDEN
-    return _HANDLERS[type(frame)].kind
+# ---- one typed dispatch -------------------------------------------------------------------------------
 
 
-def _frame_clan(frame: Frame) -> int | None:
-    """Who decides for the frame: its clan, or for the rival's choices the player (clan 0).
-    Rules: SOLO.ICON.GARDENER, SOLO.ICON.CLIMB."""
-    if isinstance(frame, (RefillFrame, ShuffleFrame)):
-        return None
-    if isinstance(frame, (RivalGardenFrame, RivalRoomFrame)):
-        return rival.PLAYER
-    return frame.clan
+class Pending(Protocol):
+    """The decision a frame waits for, bound to the frame: what :func:`apply`, :func:`legal_actions`
+    and :func:`advance` ask of it."""
+
+    @property
+    def chance(self) -> bool: ...
+
+    @property
+    def kind(self) -> DecisionKind: ...
+
+    @property
+    def decider(self) -> int | None: ...
+
+    @property
+    def rule(self) -> str: ...
+
+    def options(self, state: State) -> tuple[Action, ...]: ...
+
+    def waits(self, state: State) -> bool: ...
+
+    def allows(self, state: State, action: Action) -> bool: ...
+
+    def refusal(self, state: State, action: Action) -> Refusal: ...
+
+    def run(self, state: State) -> State: ...
+
+    def act(self, state: State, action: Action) -> State: ...
+
+
+class _Bound(Generic[F]):
+    """A frame with its handler (see :class:`Pending`)."""
+
+    __slots__ = ("chance", "frame", "handler")
+
+    def __init__(self, handler: Handler[F], frame: F) -> None:
+        self.handler = handler
+        self.frame = frame
+        self.chance = handler.chance
+
+    @property
+    def kind(self) -> DecisionKind:
+        return self.handler.kind_of(self.frame)
+
+    @property
+    def decider(self) -> int | None:
+        return self.handler.decider(self.frame)
+
+    @property
+    def rule(self) -> str:
+        return self.handler.rule_of(self.frame)
+
+    def options(self, state: State) -> tuple[Action, ...]:
+        return self.handler.options(state, self.frame)
+
+    def waits(self, state: State) -> bool:
+        return self.handler.waits(state, self.frame)
+
+    def allows(self, state: State, action: Action) -> bool:
+        return self.handler.allows(state, self.frame, action)
+
+    def refusal(self, state: State, action: Action) -> Refusal:
+        return self.handler.refusal(state, self.frame, action)
+
+    def run(self, state: State) -> State:
+        return self.handler.run(state, self.frame)
+
+    def act(self, state: State, action: Action) -> State:
+        return self.handler.act(state, self.frame, action)
+
+
+def pending(frame: Frame) -> Pending:
+    """The frame bound to the handler of the rules module that owns it. (The last binding is kept:
+    the same frame is asked by ``advance``, ``legal_actions`` and ``apply`` in turn.)"""
+    last = _LAST[0]
+    if last is not None and last[0] is frame:
+        return last[1]
+    bound = _bind(frame)
+    _LAST[0] = (frame, bound)
+    return bound
+
+
+_LAST: list[tuple[Frame, Pending] | None] = [None]
+"""A memo of the last binding (a frame is immutable: the same frame always binds the same way)."""
+
+
+def _bind(frame: Frame) -> Pending:
+    match frame:  # the most frequent frames first
+        case EffectsFrame():
+            return _Bound(effects.EFFECTS, frame)
+        case TurnFrame():
+            return _Bound(placement.TURN, frame)
+        case RivalIconsFrame():
+            return _Bound(solo.RIVAL_ICONS, frame)
+        case InfluenceFrame():
+            return _Bound(effects.INFLUENCE, frame)
+        case OptionalFrame():
+            return _Bound(effects.OPTIONAL, frame)
+        case ResourceFrame():
+            return _Bound(effects.RESOURCE, frame)
+        case MemberFrame():
+            return _Bound(members.MEMBER, frame)
+        case CourtierFrame():
+            return _Bound(members.COURTIER, frame)
+        case OutsideFrame():
+            return _Bound(members.OUTSIDE, frame)
+        case CastleRowFrame():
+            return _Bound(effects.CASTLE_ROW, frame)
+        case RoomFrame():
+            return _Bound(members.ROOM, frame)
+        case LightRowFrame():
+            return _Bound(members.LIGHT_ROW, frame)
+        case RefillFrame():
+            return _Bound(members.REFILL, frame)
+        case FavourFrame():
+            return _Bound(members.FAVOUR, frame)
+        case DomainLineFrame():
+            return _Bound(effects.DOMAIN_LINE, frame)
+        case RivalGardenFrame():
+            return _Bound(solo.RIVAL_GARDEN, frame)
+        case RivalRoomFrame():
+            return _Bound(solo.RIVAL_ROOM, frame)
+        case BotTurnFrame():
+            return _Bound(solo.BOT_TURN, frame)
+        case ShuffleFrame():
+            return _Bound(solo.SHUFFLE, frame)
+        case DraftFrame():
+            return _Bound(rounds.DRAFT, frame)
+        case RollFrame():
+            return _Bound(ROLL, frame)
+        case DealFrame():
+            return _Bound(DEAL, frame)
+        case _:
+            assert_never(frame)
+
+
+def _waiting(state: State) -> Pending | None:
+    """The pending decision of a state (None when the game is over)."""
+    return pending(state.stack[-1]) if state.stack else None
 
 
 # ---- the API ------------------------------------------------------------------------------------
@@ -256,21 +272,24 @@ def new_game(setup: Setup) -> State:
         if setup.solo.deck is not None:
             validate_deck(setup.solo.deck, "setup.solo.deck")
     _check_content_size(setup)
-    return State(setup=setup, phase=Phase.DEAL, decision=Decision(DecisionKind.DEAL, None))
+    return State(
+        setup=setup, phase=Phase.DEAL, decision=Decision(DecisionKind.DEAL, None), stack=(DealFrame(),)
+    )
 
 
 def _check_content_size(setup: Setup) -> None:
     """Content must hold enough cards for this number of clans: 3 Stewards and 2 Diplomats in use,
-    a starting pair per clan plus one (one in solo), 3 gardens of each kind, a Daimyo card, a yard
-    tile per yard face. Raises SetupError (or ContentError for invalid content)."""
+    a starting pair per pair dealt, 3 gardens of each kind, a Daimyo card, a yard tile per yard face.
+    Raises SetupError (or ContentError for invalid content)."""
     cat = catalogue(setup.content)  # validates custom content once
     content = cat.content
     players = setup.players
+    pairs = variant_of(setup).pairs(players)
     need = {
-        "Stewards in use": (len(rounds.cards_in_use(cat, players, 1)), rounds.STEWARD_ROOMS),
-        "Diplomats in use": (len(rounds.cards_in_use(cat, players, 2)), rounds.DIPLOMAT_ROOMS),
-        "Starting Resource cards": (len(content.starting_resources), 1 if setup.solo else players + 1),
-        "Action cards": (len(content.action_cards), 1 if setup.solo else players + 1),
+        "Stewards in use": (len(cards_in_use(cat, players, 1)), STEWARD_ROOMS),
+        "Diplomats in use": (len(cards_in_use(cat, players, 2)), DIPLOMAT_ROOMS),
+        "Starting Resource cards": (len(content.starting_resources), pairs),
+        "Action cards": (len(content.action_cards), pairs),
         "Stone gardens": (sum(g.kind.value == "stone" for g in content.gardens), 3),
         "Plant gardens": (sum(g.kind.value == "plant" for g in content.gardens), 3),
         "Daimyo cards": (len(content.daimyo), 1),
@@ -282,34 +301,15 @@ def _check_content_size(setup: Setup) -> None:
 
 
 def is_chance(state: State) -> bool:
-    """True when the pending decision is a chance outcome (the deal or a re-roll)."""
+    """True when the pending decision is a chance outcome (the deal, a re-roll, a reshuffle)."""
     return state.decision.kind in (DecisionKind.DEAL, DecisionKind.ROLL, DecisionKind.SHUFFLE)
 
 
 def decision_rule(state: State) -> str:
     """The rule ID that governs the pending decision (for reports: the rule a step applies).
     Rules: TURN.DECISION."""
-    kind = state.decision.kind
-    if kind is DecisionKind.TURN:
-        return "TURN.SEQUENCE"
-    if kind is DecisionKind.DRAFT:
-        return "SETUP.STARTING_PAIRS"
-    if kind is DecisionKind.DEAL:
-        return "RULING.CHANCE_DEAL"
-    if kind is DecisionKind.ROLL:
-        return "RULING.CHANCE_ROLL"
-    if kind is DecisionKind.SHUFFLE:
-        return "GINKGO.DISCARD"
-    if kind is DecisionKind.NONE or not state.stack:
-        return "ROUND.GAME_END"
-    top = state.stack[-1]
-    if isinstance(top, CastleRowFrame) and top.light:
-        return "EFFECT.LIGHT_ACTION"
-    if isinstance(top, CastleRowFrame) and top.colour is None:
-        return "EFFECT.ANY_DIE_TILE"  # as _diagnose names a refusal there
-    if isinstance(top, MemberFrame):
-        return "WARRIOR.PLACE" if top.member is Member.WARRIOR else "GARDENER.PLACE"
-    return _HANDLERS[type(top)].rule
+    waiting = _waiting(state)
+    return "ROUND.GAME_END" if waiting is None else waiting.rule
 
 
 def is_over(state: State) -> bool:
@@ -317,63 +317,36 @@ def is_over(state: State) -> bool:
     return state.phase is Phase.OVER
 
 
-def _own_options(state: State) -> tuple[Action, ...]:
-    """The decision's own options (without the seal trades)."""
-    kind = state.decision.kind
-    clan = state.decision.clan
-    if kind is DecisionKind.TURN:
-        assert clan is not None
-        return placement.place_options(state, clan)
-    if kind is DecisionKind.DRAFT:
-        return tuple(TakePair(i) for i in range(len(state.draft)))
-    if not state.stack:
-        return ()
-    top = state.stack[-1]
-    return _HANDLERS[type(top)].options(state, top)
-
-
 def legal_actions(state: State) -> tuple[Action, ...]:
     """The legal actions of the deciding clan: the decision's options, then the seal trades open to
     it. Empty at chance nodes and at the end. Rules: TURN.SEQUENCE, RULING.TRADES_AT_OWN_DECISIONS."""
     clan = state.decision.clan
-    if clan is None:
+    waiting = _waiting(state)
+    if clan is None or waiting is None:
         return ()
-    return _own_options(state) + holdings.trades(state.clans[clan])
+    return waiting.options(state) + holdings.trades(state.clans[clan])
 
 
 def apply(state: State, action: Action) -> State:
     """Apply an action or chance outcome and return the new state (``events`` tells what happened).
 
     Raises IllegalAction with the rule ID and the reason when the action is not allowed; the given
-    state is unchanged. Rules: TURN.SEQUENCE and the rules of each decision.
+    state is unchanged. Rules: TURN.DECISION, RULING.TRADES_AT_OWN_DECISIONS and the rules of each
+    decision.
     """
     action = _well_formed(action)
-    decision = state.decision
+    waiting = _waiting(state)
+    if waiting is None:
+        raise IllegalAction("ROUND.GAME_END", "the game is over: no action can be applied")
     state = replace(state, events=())
-    match decision.kind:
-        case DecisionKind.NONE:
-            raise IllegalAction("ROUND.GAME_END", "the game is over: no action can be applied")
-        case DecisionKind.DEAL:
-            if not isinstance(action, Deal):
-                raise IllegalAction("RULING.CHANCE_DEAL", f"waiting for the setup deal, got {_name(action)}")
-            return _advance(rounds.deal(state, action))
-        case DecisionKind.ROLL:
-            if not isinstance(action, Roll):
-                raise IllegalAction("RULING.CHANCE_ROLL", f"waiting for the re-roll, got {_name(action)}")
-            return _advance(rounds.new_round(state, action))
-        case DecisionKind.SHUFFLE:
-            top = state.stack[-1]
-            if not isinstance(action, Shuffle) or not isinstance(top, ShuffleFrame):
-                raise IllegalAction("GINKGO.DISCARD", f"waiting for the bot's reshuffle, got {_name(action)}")
-            return _advance(gingkogawa.shuffle_act(state, top, action))
-        case _:
-            pass
-    clan = decision.clan
+    if waiting.chance:
+        return advance(waiting.act(state, action))
+    clan = waiting.decider
     assert clan is not None
     if isinstance(action, (Deal, Roll, Shuffle)):
         raise IllegalAction(
             "TURN.DECISION",
-            f"{_name(action)} is a chance outcome; {clan_name(clan)} must decide ({decision.kind.value})",
+            f"{_name(action)} is a chance outcome; {clan_name(clan)} must decide ({waiting.kind.value})",
         )
     if isinstance(action, Trade):
         if action not in holdings.trades(state.clans[clan]):
@@ -382,29 +355,10 @@ def apply(state: State, action: Action) -> State:
                 rule,
                 f"{clan_name(clan)} holds {state.clans[clan].seals} seal(s): not enough for {_name(action)}",
             )
-        # a trade at a turn decision leaves the same turn pending: it is not started again
-        return _advance(_trade(state, clan, action), started=decision.kind is DecisionKind.TURN)
-    if decision.kind is DecisionKind.TURN:
-        if not isinstance(action, PlaceDie):
-            raise IllegalAction("TURN.DECISION", f"{clan_name(clan)} must place a die, got {_name(action)}")
-        why = placement.why_not(state, clan, action)
-        if why is not None:
-            raise IllegalAction(*why)
-        state = replace(state, turn=state.turn + 1)
-        return _advance(placement.place(state, clan, action))
-    if decision.kind is DecisionKind.DRAFT:
-        if not isinstance(action, TakePair) or not 0 <= action.index < len(state.draft):
-            raise IllegalAction(
-                "SETUP.STARTING_PAIRS",
-                f"choose one of the {len(state.draft)} starting pairs, got {_name(action)}",
-            )
-        return _advance(rounds.take_pair(state, clan, action.index))
-    top = state.stack[-1]
-    handler = _HANDLERS[type(top)]
-    options = handler.options(state, top)
-    if action not in options:
-        raise IllegalAction(*_diagnose(state, top, action, handler.rule))
-    return _advance(handler.act(state, top, action))
+        return advance(_trade(state, clan, action))
+    if not waiting.allows(state, action):
+        raise IllegalAction(*waiting.refusal(state, action))
+    return advance(waiting.act(state, action))
 
 
 def _trade(state: State, clan: int, action: Trade) -> State:
@@ -440,132 +394,70 @@ def _name(action: Action) -> str:
     return type(action).__name__
 
 
-def _diagnose(state: State, frame: Frame, action: Action, rule: str) -> tuple[str, str]:
-    """Name the rule a refused action breaks, as precisely as we can."""
-    if isinstance(frame, CourtierFrame):
-        holder = state.clans[frame.clan]
-        if isinstance(action, Audience):
-            if frame.audience:
-                return "COURTIER.ACTION", "this Courtier action has already had its audience"
-            if members.members_left(holder, Member.COURTIER) == 0:
-                return "MEMBERS.LEFTMOST", "no courtier is left on the Domain board"
-            return (
-                "COURTIER.AUDIENCE",
-                f"an audience costs 2 coins; {clan_name(frame.clan)} holds {holder.coins}",
-            )
-        if isinstance(action, Climb):
-            if frame.climb:
-                return "COURTIER.ACTION", "this Courtier action has already had its climb"
-            if action.floors not in (1, 2) or action.start + action.floors > 3:
-                return (
-                    "COURTIER.CLIMB",
-                    f"a courtier cannot climb {action.floors} floor(s) from {action.start.name.lower()}",
-                )
-            if holder.courtiers[action.start] == 0:
-                return (
-                    "COURTIER.CLIMB",
-                    f"no courtier of {clan_name(frame.clan)} stands on {action.start.name.lower()}",
-                )
-            cost = members.CLIMB_PEARL[action.floors]
-            return (
-                "COURTIER.CLIMB",
-                f"climbing {action.floors} floor(s) costs {cost} Mother-of-Pearl; "
-                f"{clan_name(frame.clan)} holds {holder.pearl}",
-            )
-    if isinstance(frame, MemberFrame):
-        holder = state.clans[frame.clan]
-        if members.members_left(holder, frame.member) == 0:
-            return "MEMBERS.LEFTMOST", f"no {frame.member.value} is left on the Domain board"
-        board = state.board
-        assert board is not None
-        if isinstance(action, ChooseYard):
-            yard = next((y for y in board.yards if y.cost == action.cost), None)
-            if yard is None:
-                return "WARRIOR.PLACE", f"no Training Yard costs {action.cost} iron"
-            return (
-                "WARRIOR.PLACE",
-                f"the {action.cost}-iron yard costs {action.cost} iron; {clan_name(frame.clan)} holds {holder.iron}",
-            )
-        if isinstance(action, ChooseGarden):
-            if not 0 <= action.slot < len(board.gardens):
-                return "GARDENER.PLACE", f"there is no garden slot {action.slot}"
-            slot = board.gardens[action.slot]
-            if frame.clan in slot.gardeners:
-                return "GARDENER.PLACE", f"{slot.card} already holds a gardener of {clan_name(frame.clan)}"
-            food = catalogue(state.setup.content).gardens[slot.card].food
-            return (
-                "GARDENER.PLACE",
-                f"{slot.card} costs {food} food; {clan_name(frame.clan)} holds {holder.food}",
-            )
-    if isinstance(frame, OptionalFrame) and isinstance(action, Accept):
-        holder = state.clans[frame.clan]
-        if frame.seals > holder.seals:
-            return (
-                "CASTLE.DARK_SEAL",
-                f"{source_name(frame.source)} costs {frame.seals} seal(s); {clan_name(frame.clan)} holds {holder.seals}",
-            )
-        return (
-            "EFFECT.PAID_ICON",
-            f"{source_name(frame.source)} costs {frame.coins} coin(s); {clan_name(frame.clan)} holds {holder.coins} (trade seals first)",
-        )
-    if isinstance(frame, RoomFrame) and isinstance(action, ChooseRoom):
-        return (
-            "COURTIER.FLOORS",
-            f"the courtier's climb ended on floor {frame.floor}: choose a room of that floor",
-        )
-    if isinstance(frame, CastleRowFrame):
-        if frame.light:
-            return "EFFECT.LIGHT_ACTION", f"{_name(action)} is not a light-background block of a castle card"
-        rule = "EFFECT.ANY_DIE_TILE" if frame.colour is None else "EFFECT.DIE_TILE_ACTION"
-        return rule, f"{_name(action)} is not a block whose die tile fits this action"
-    kind = _decision_kind(frame)
-    return rule, f"{_name(action)} is not an option of the pending {kind.value} decision"
-
-
-def _advance(state: State, *, started: bool = False) -> State:
-    """Run the engine's own steps until a decision is needed. A player's turn is reported as started
-    (TurnStarted) when its decision becomes pending, unless ``started`` says it already was."""
+def advance(state: State) -> State:
+    """Run the engine's own steps until a decision is needed: frames that need no decision run, and
+    when none is left the phase of the game pushes the next decision's frame (a draft pick, a turn,
+    the re-roll) or ends the game. Rules: TURN.DECISION, ROUND.COUNT, ROUND.END_ORDER."""
+    variant = variant_of(state.setup)
     while True:
         if state.stack:
-            top = state.stack[-1]
-            if isinstance(top, ShuffleFrame):
-                return replace(state, decision=Decision(DecisionKind.SHUFFLE, None))
-            handler = _HANDLERS[type(top)]
-            if handler.options(state, top):
-                return replace(state, decision=Decision(_decision_kind(top), _frame_clan(top)))
-            state = handler.run(state, top)
+            waiting = pending(state.stack[-1])
+            if waiting.waits(state):
+                return replace(state, decision=Decision(waiting.kind, waiting.decider))
+            state = waiting.run(state)
             continue
         match state.phase:
+            case Phase.DEAL:
+                state = push(state, DealFrame())
             case Phase.DRAFT:
                 if rounds.draft_done(state):
                     state = replace(state, phase=Phase.TURNS, draft=())
                     state = emit(state, ev.RoundStarted(round=state.round, turn_order=state.turn_order))
-                    continue
-                if state.setup.solo is not None:
-                    # the player's starting cards are drawn at random: no choice (SOLO.SETUP.TWO_PLAYER)
+                elif variant.chooses_pair():
+                    state = push(state, DraftFrame(rounds.drafter(state)))
+                else:  # the player's starting cards are dealt at random: no choice (SOLO.SETUP.TWO_PLAYER)
                     state = rounds.take_pair(state, rounds.drafter(state), 0)
-                    continue
-                return replace(state, decision=Decision(DecisionKind.DRAFT, rounds.drafter(state)))
             case Phase.TURNS:
                 if rounds.round_over(state):
-                    state = rounds.end_round(state)
+                    state = rounds.end_round(state, variant)
                     continue
                 current = rounds.current_clan(state)
                 if state.clans[current].rival:  # engine logic, not a decision
-                    if state.setup.solo is not None and state.setup.solo.rival is RivalKind.GINGKOGAWA:
-                        state = gingkogawa.start_turn(state, current)
-                    else:
-                        state = rival.rival_turn(state, current)
+                    state = variant.turn(state, current)
                     continue
-                if not started:
-                    state = emit(state, ev.TurnStarted(round=state.round, turn=state.turn + 1, clan=current))
-                return replace(state, decision=Decision(DecisionKind.TURN, current))
+                state = emit(state, ev.TurnStarted(round=state.round, turn=state.turn + 1, clan=current))
+                state = push(state, TurnFrame(current))
             case Phase.GARDENS:
                 state = rounds.clear_board(state)
-                continue
             case Phase.ROLL:
-                return replace(state, decision=Decision(DecisionKind.ROLL, None))
+                state = push(state, RollFrame())
             case Phase.OVER:
                 return replace(state, decision=Decision(DecisionKind.NONE, None))
-            case Phase.DEAL:
-                return replace(state, decision=Decision(DecisionKind.DEAL, None))
+            case _:
+                assert_never(state.phase)
+
+
+def settle(state: State) -> State:
+    """A position built by editing (a test, a scenario step, a loaded position), settled: the frames
+    the phase of the game gives (the deal, a draft pick, a turn, the re-roll) are dropped and
+    recomputed from the position (whose turn it is follows the turn order and the turns taken), then
+    the engine runs until a decision is needed. Pending work (effects, choices) is kept.
+    Rule: TURN.DECISION."""
+    kept = tuple(f for f in state.stack if not isinstance(f, PHASE_FRAMES))
+    return advance(replace(state, stack=kept, events=()))
+
+
+__all__ = [
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "Pending",
+    "advance",
+    "apply",
+    "decision_rule",
+    "is_chance",
+    "is_over",
+    "legal_actions",
+    "new_game",
+    "pending",
+    "settle",
+]

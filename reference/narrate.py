@@ -20,6 +20,7 @@ from typing import Final, Protocol, assert_never
 from reference.model import (
     COLOURS,
     ROOM_SPACES,
+    SPACE_FACTS,
     BlockRef,
     Board,
     Bridge,
@@ -44,28 +45,19 @@ from reference.model import (
     RivalKind,
     Setup,
     Slot,
-    Source,
     Space,
     WarriorTo,
     WellIcon,
 )
 from reference.model import events as ev
 from reference.rules.common import amount, clan_name
+from reference.rules.effects import source_words as source_name
 
-SPACE_NAMES: Final = {
-    Space.STEWARD_1: "Stewards' room 1",
-    Space.STEWARD_2: "Stewards' room 2",
-    Space.STEWARD_3: "Stewards' room 3",
-    Space.DIPLOMAT_1: "Diplomats' room 1",
-    Space.DIPLOMAT_2: "Diplomats' room 2",
-    Space.OUTSIDE_LEFT: "Outside the Walls (left)",
-    Space.OUTSIDE_RIGHT: "Outside the Walls (right)",
-    Space.WELL: "the Well",
-    Space.DOMAIN_CORAL: "its coral Domain line",
-    Space.DOMAIN_BLACK: "its black Domain line",
-    Space.DOMAIN_WHITE: "its white Domain line",
-}
-"""The game's names of the spaces."""
+
+def space_name(space: Space) -> str:
+    """The game's name of a die space (``Stewards' room 1``, ``the Well``...)."""
+    return SPACE_FACTS[space].name
+
 
 FLOOR_NAMES: Final = {
     Floor.GATE: "the Gate",
@@ -161,22 +153,8 @@ def block_name(card: str, block: int, rows: Sequence[int]) -> str:
 def room_name(room: int) -> str:
     """``Stewards' room 1 (room 0)``: the room's space and its index on the wire."""
     if 0 <= room < len(ROOM_SPACES):
-        return f"{SPACE_NAMES[ROOM_SPACES[room]]} (room {room})"
+        return f"{space_name(ROOM_SPACES[room])} (room {room})"
     return f"room {room}"
-
-
-def source_name(source: Source) -> str:
-    """What a priced, optional effect is: ``the dark row of Steward S5 (block 2)``, ``the action of
-    garden G6``, ``a priced icon``."""
-    match source.kind:
-        case "dark_row":
-            return f"the dark row of Steward {source.card} (block {source.block})"
-        case "garden":
-            return f"the action of garden {source.card}"
-        case "paid_icon":
-            return "a priced icon"
-        case _:
-            assert_never(source.kind)
 
 
 def describe(effect: Effect) -> str:
@@ -398,7 +376,7 @@ def _line(event: Event, name: Names) -> str:
         ):
             return (
                 f"{name(clan)} takes the {value} from {_slot(slot)} of the {colour.value} bridge and places "
-                f"it on {SPACE_NAMES[space]} (against {covered}): {_coins(c)}"
+                f"it on {space_name(space)} (against {covered}): {_coins(c)}"
             )
         case ev.LanternActivated(clan=clan, cards=cards, icons=icons):
             return f"{name(clan)} activates its Lantern ({', '.join(cards)}): {_icons(icons)}"
@@ -499,7 +477,7 @@ def _line(event: Event, name: Names) -> str:
                 f"{bridge.value} bridge, {verdict}"
             )
         case ev.SentToWell(clan=clan, space=space):
-            return f"{SPACE_NAMES[space]} already holds a die: {name(clan)}'s die goes to the Well"
+            return f"{space_name(space)} already holds a die: {name(clan)}'s die goes to the Well"
         case ev.RivalActs(clan=clan, cards=cards, icons=icons):
             origin = f" (from {', '.join(cards)})" if cards else ""
             return f"{name(clan)} acts{origin}: {_rival_icons(icons)}"
@@ -518,18 +496,18 @@ def _line(event: Event, name: Names) -> str:
                 f"{name(clan)} enters {room_name(room)}: {removed} leaves the game, {replacement} replaces it"
             )
         case ev.BotZone(clan=clan, shown=shown, order=order, taken=taken):
-            rooms = ", ".join(f"{SPACE_NAMES[s]}{' (taken)' if s in taken else ''}" for s in order)
-            return f"{name(clan)}'s card shows {SPACE_NAMES[shown]}; positions in search order: {rooms}"
+            rooms = ", ".join(f"{space_name(s)}{' (taken)' if s in taken else ''}" for s in order)
+            return f"{name(clan)}'s card shows {space_name(shown)}; positions in search order: {rooms}"
         case ev.PairSearch(clan=clan, colour=colour, pair_colour=reading, checked=checked):
             kind = "one colour" if reading == "any" else f"the die's colour ({colour.value})"
             words = {**_PAIR, "no_pair": f"no two die tiles of {kind}"}
-            search = "; ".join(f"{SPACE_NAMES[s]} {words[v]}" for s, v in checked)
+            search = "; ".join(f"{space_name(s)} {words[v]}" for s, v in checked)
             return f"{name(clan)}'s Stewards' pair search for its {colour.value} die: {search}"
         case ev.BotTarget(clan=clan, card=card, space=space, why=why, bonus=bonus, half=half):
             extra = f"; bonus {_rival_icons(bonus)}" if bonus else ""
             parity = "odd" if half == "top" else "even"
             read = f"; the {half} half of {card} (the die is {parity})" if half else ""
-            return f"{name(clan)}'s die goes to {SPACE_NAMES[space]}: {_WHY[why]}{extra}{read}"
+            return f"{name(clan)}'s die goes to {space_name(space)}: {_WHY[why]}{extra}{read}"
         case ev.HardBonusCard(clan=clan, card=card):
             return f"Hard bonus: {name(clan)} reveals {card} and does its actions too"
         case ev.CardsDiscarded(clan=clan, cards=cards):
@@ -608,7 +586,6 @@ def events_lines(events: Iterable[Event], name: Names) -> list[str]:
 
 
 __all__ = [
-    "SPACE_NAMES",
     "Names",
     "block_name",
     "board_lines",
@@ -623,4 +600,5 @@ __all__ = [
     "room_name",
     "rows_name",
     "source_name",
+    "space_name",
 ]

@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable
+from functools import cache
 from pathlib import Path
 from typing import Final, Literal
 
@@ -20,6 +21,16 @@ from reference.engine import apply, is_over, new_game
 from reference.errors import ContentError, IllegalAction, RulesGap, SetupError, TraceError
 from reference.model import Action, Board, Clan, Decision, Phase, ScoreLine, Setup, ShuffleFrame, State
 from reference.rules.time import turn_order as time_order
+
+JSON = None | bool | int | float | str | list["JSON"] | dict[str, "JSON"]
+"""A JSON value as Python builtins."""
+
+
+def to_json(value: msgspec.Struct) -> JSON:
+    """A wire value as JSON builtins."""
+    decoded: JSON = msgspec.json.decode(msgspec.json.encode(value))
+    return decoded
+
 
 TRACE_FORMAT: Final = "wcref-trace"
 TRACE_VERSION: Final = 1
@@ -38,8 +49,18 @@ class Trace(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tru
 
 _encoder = msgspec.json.Encoder(order="deterministic")
 _action_decoder: msgspec.json.Decoder[Action] = msgspec.json.Decoder(Action)
-_state_decoder = msgspec.json.Decoder(State)
-_trace_decoder = msgspec.json.Decoder(Trace)
+
+
+@cache
+def _state_decoder() -> msgspec.json.Decoder[State]:
+    """The State decoder, built on first use (its type holds every frame and event)."""
+    return msgspec.json.Decoder(State)
+
+
+@cache
+def _trace_decoder() -> msgspec.json.Decoder[Trace]:
+    """The trace decoder, built on first use."""
+    return msgspec.json.Decoder(Trace)
 
 
 def encode(value: State | Action | Trace | Setup | Observation) -> bytes:
@@ -54,7 +75,7 @@ def decode_action(data: bytes | str) -> Action:
 
 def decode_state(data: bytes | str) -> State:
     """A state from JSON; raises msgspec.ValidationError / DecodeError."""
-    return _state_decoder.decode(data)
+    return _state_decoder().decode(data)
 
 
 class Observation(msgspec.Struct, frozen=True, kw_only=True):
@@ -127,11 +148,6 @@ def digest(state: State) -> str:
     return hashlib.sha256(encode(observation(state))).hexdigest()
 
 
-def observation_digest(state: State) -> str:
-    """SHA-256 of the canonical JSON of :func:`observe` (hex): what another implementation can match."""
-    return hashlib.sha256(encode(observe(state))).hexdigest()
-
-
 def write_trace(path: Path, setup: Setup, actions: list[Action], final: State) -> None:
     """Write a trace file (pretty-printed canonical JSON)."""
     trace = Trace(setup=setup, actions=tuple(actions), final=digest(final))
@@ -145,7 +161,7 @@ def read_trace(path: Path) -> Trace:
     except OSError as exc:
         raise TraceError(f"{path}: cannot read: {exc.strerror}") from exc
     try:
-        trace = _trace_decoder.decode(raw)
+        trace = _trace_decoder().decode(raw)
     except msgspec.ValidationError as exc:
         raise TraceError(f"{path}: {exc}") from exc
     except msgspec.DecodeError as exc:

@@ -19,10 +19,10 @@ def pytest_configure(config: pytest.Config) -> None:
 
 def pytest_bdd_apply_tag(tag: str, function: Callable[..., object]) -> object:
     """Scenario tags become markers: ``@TIME.STOP`` -> ``rule("TIME.STOP")``, ``@q10`` ->
-    ``question(10)``, ``@G5`` -> ``gap("G5")`` (see reference/scenarios.py); other tags fall
+    ``question(10)``, ``@G5`` -> ``gap("G5")`` (see reference/book/scenarios.py); other tags fall
     through to pytest-bdd, which makes them markers of their own name (unregistered: refused by
     --strict-markers)."""
-    from reference.scenarios import tag_marker
+    from reference.book.scenarios import tag_marker
 
     found = tag_marker(tag)
     if found is None:

@@ -30,7 +30,9 @@ from typing import Any
 import pytest
 from msgspec.structs import replace
 
-from reference.engine import _advance, apply, legal_actions, new_game
+from reference.book.steps import STANDARD_DIE_TILES, STANDARD_DIPLOMATS, STANDARD_STEWARDS
+from reference.engine import advance, apply, legal_actions, new_game
+from reference.engine import settle as settle_position
 from reference.errors import IllegalAction
 from reference.model import (
     COLOURS,
@@ -40,7 +42,6 @@ from reference.model import (
     Clan,
     Colour,
     Deal,
-    Decision,
     DecisionKind,
     Die,
     Effect,
@@ -55,10 +56,9 @@ from reference.model import (
     TakePair,
     Trade,
 )
-from reference.steps import STANDARD_DIE_TILES, STANDARD_DIPLOMATS, STANDARD_STEWARDS
 from reference.wire import decode_state, encode
 
-# The standard deal is shared with the scenario steps (reference/steps.py), so unit tests and
+# The standard deal is shared with the scenario steps (reference/book/steps.py), so unit tests and
 # scenario examples start from the same board. Die tiles in slot order: Steward rooms 0-2 (S2, S5,
 # S9: top, middle, bottom), Diplomat rooms 3-4 (D2, D6: block 1, block 2), then the two Well tiles.
 STEWARDS_2P: tuple[str, ...] = STANDARD_STEWARDS
@@ -221,8 +221,7 @@ def last_turn(state: State, round_no: int = 1) -> State:
     """``state`` at the last turn of round ``round_no`` (every other turn of the round taken), waiting
     for the placement of the last clan in turn order."""
     turn = 3 * len(state.clans) - 1
-    mover = state.turn_order[turn % len(state.turn_order)]
-    return replace(state, round=round_no, turn=turn, decision=Decision(DecisionKind.TURN, mover))
+    return settle_position(replace(state, round=round_no, turn=turn))
 
 
 # ---- driving the engine ---------------------------------------------------------------------------
@@ -231,9 +230,8 @@ def last_turn(state: State, round_no: int = 1) -> State:
 def inject(state: State, clan_index: int, *effects: Effect) -> State:
     """``state`` after granting ``effects`` to a clan at the current decision point and running the
     engine until the next decision (test scaffolding: no card is needed to grant them)."""
-    turn = state.decision.kind is DecisionKind.TURN  # the same turn stays pending: not started again
     state = replace(state, stack=(*state.stack, EffectsFrame(clan_index, effects)), events=())
-    return _advance(state, started=turn)
+    return advance(state)
 
 
 def place(state: State, colour: Colour, end: End, space: Space) -> State:

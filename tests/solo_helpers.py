@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 
 from msgspec.structs import replace
 
-from reference.engine import _advance, apply, new_game
+from reference.engine import apply, new_game, settle
 from reference.model import (
     Colour,
     Deal,
@@ -40,6 +40,7 @@ from reference.model import (
 )
 from reference.narrate import event_lines, names_for
 from reference.rules import rounds
+from reference.rules.solo import variant_of
 from tests.helpers import board, edit_board, make_deal, waiting
 
 PLAYER = 0
@@ -117,10 +118,12 @@ def solo_deal(setup: Setup, order: tuple[str, ...] | None = None, **changes: Any
 def at_player_turn(setup: Setup, order: tuple[str, ...] | None = None, **changes: Any) -> State:
     """The state after the deal at the player's first turn of round 1, before the rival has acted
     (when the rival is first, the turn counter stands at 1, as after its first turn)."""
-    state = rounds.deal(new_game(setup), solo_deal(setup, order, **changes))
+    state = rounds.deal(
+        replace(new_game(setup), stack=()), solo_deal(setup, order, **changes), variant_of(setup)
+    )
     if state.turn_order[0] == RIVAL:
         state = replace(state, turn=1)
-    state = _advance(state)
+    state = settle(state)
     assert waiting(state, DecisionKind.TURN, PLAYER), state.decision
     return state
 

@@ -17,12 +17,13 @@ from click.testing import CliRunner, Result
 from msgspec.structs import replace
 
 from reference import wire
+from reference.book.vectors import VECTORS_DIR, Vector, load_vectors, read_vector, selected
 from reference.cli import cli
 from reference.conformance.adapter import JSON, ReferenceAdapter, Refused, to_json
 from reference.conformance.attribution import attribute, state_from_observation
 from reference.conformance.compare import ABSENT, first_difference, resolve
-from reference.conformance.harness import Mismatch, Session, play_differential
-from reference.conformance.vectors import default_directory, load_vectors, read_vector, selected
+from reference.conformance.harness import Lockstep, Mismatch, Session, play_differential
+from reference.conformance.vectors import run_vector
 from reference.conformance.verify import Options, verify
 from reference.engine import apply, legal_actions
 from reference.model import Colour, End, PlaceDie, Setup, Space
@@ -50,9 +51,9 @@ def test_verify_serve_finds_no_divergence(tmp_path: Path) -> None:
     """`wcref verify --impl "wcref serve"`: every vector (the repository's vectors/ and the tests'
     own), perft and 20 games, zero divergences."""
     report, junit = tmp_path / "report.json", tmp_path / "junit.xml"
-    repository, _ = load_vectors(default_directory())
+    repository, _ = load_vectors(VECTORS_DIR)
     result = run(
-        "verify", "--impl", SERVE, "--vectors", str(default_directory()), "--vectors", str(VECTORS),
+        "verify", "--impl", SERVE, "--vectors", str(VECTORS_DIR), "--vectors", str(VECTORS),
         "--games", "20", "--seed", "3", "--report", str(report), "--junit", str(junit),
     )  # fmt: skip
     assert result.exit_code == 0, result.output
@@ -186,9 +187,33 @@ def test_vectors_load_and_ignore_other_json(tmp_path: Path) -> None:
 
 
 def test_test_vectors_fit_the_exporters_format() -> None:
-    exporter = pytest.importorskip("reference.vectors")
     for path in VECTORS.glob("*.json"):
-        msgspec.json.decode(path.read_bytes(), type=exporter.Vector)
+        msgspec.json.decode(path.read_bytes(), type=Vector)
+
+
+def test_verify_runs_the_one_vector_runner_in_lockstep_with_the_reference() -> None:
+    """run_vector checks what a vector says; verify runs the same runner on the implementation
+    shadowed by the reference (Lockstep), so a field the vector does not check fails it too."""
+    vector = read_vector(VECTORS / "SEALS.CAP--the-well-at-five-seals.json")
+    assert all("/turn" not in step.expect for step in vector.steps)
+
+    class OffByOne(ReferenceAdapter):
+        def observe(self) -> JSON:
+            observation = super().observe()
+            assert isinstance(observation, dict)
+            turn = observation["turn"]
+            assert isinstance(turn, int)
+            return {**observation, "turn": turn + 1}
+
+    assert run_vector(OffByOne(), vector).passed
+    with pytest.raises(Mismatch) as caught:
+        run_vector(Lockstep(OffByOne(), "case"), vector)
+    assert caught.value.divergence.field == "/turn"
+    report = verify(OffByOne(), Options(vectors=(str(VECTORS),), run=(vector.id,), games=0, perft_depth=0))
+    [case] = [c for c in report.cases if c.kind == "vector"]
+    assert case.status == "failed"
+    assert case.divergence is not None
+    assert case.divergence.field == "/turn"
 
 
 def _edited_vector(tmp_path: Path, name: str, edit: Any) -> Path:

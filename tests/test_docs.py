@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from reference.book.render import BookReport, Outcome, render_book, write_results
+from reference.book.scenarios import all_examples, load_features
 from reference.cli import cli
-from reference.docs import BookReport, Outcome, render_book, write_results
 from reference.rulebook import load_register
-from reference.scenarios import all_examples, load_features
 
 FAILING = (
     "Feature: tiny\n\n  @TIME.MOVE\n  Rule: steps\n\n"

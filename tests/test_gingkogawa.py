@@ -15,7 +15,7 @@ from typing import Literal
 import pytest
 from msgspec.structs import replace
 
-from reference.chance import sample, sample_deal
+from reference.chance import deal_for, sample
 from reference.engine import apply, is_chance, legal_actions, new_game
 from reference.errors import IllegalAction, RulesGap
 from reference.model import (
@@ -46,7 +46,7 @@ from reference.model import (
     WarriorTo,
 )
 from reference.model import events as ev
-from reference.rules.gingkogawa import zone_of
+from reference.rules.solo.gingkogawa import zone_of
 from reference.wire import decode_state, encode
 from tests.helpers import (
     assert_illegal,
@@ -169,7 +169,7 @@ def test_setup_bot_always_first(difficulty: Difficulty) -> None:
         apply(new_game(setup), solo_deal(setup, turn_order=(PLAYER, RIVAL)))
     assert info.value.rule == "RULING.CHANCE_DEAL"
     for seed in range(5):
-        deal = sample_deal(random.Random(seed), 2, solo=setup.solo)
+        deal = deal_for(setup, random.Random(seed))
         assert deal.turn_order == (RIVAL, PLAYER)
         assert len(deal.pairs) == 1
 
@@ -183,13 +183,13 @@ def test_setup_bot_always_first(difficulty: Difficulty) -> None:
 @pytest.mark.parametrize(
     ("space", "zone"),
     [
-        (Space.STEWARD_1, ("Stewards' floor", 0)),
-        (Space.STEWARD_2, ("Stewards' floor", 1)),
-        (Space.STEWARD_3, ("Stewards' floor", 2)),
-        (Space.DIPLOMAT_1, ("Diplomats' floor", 0)),
-        (Space.DIPLOMAT_2, ("Diplomats' floor", 1)),
-        (Space.OUTSIDE_LEFT, ("Outside the Walls", 0)),
-        (Space.OUTSIDE_RIGHT, ("Outside the Walls", 1)),
+        (Space.STEWARD_1, ("stewards", 0)),
+        (Space.STEWARD_2, ("stewards", 1)),
+        (Space.STEWARD_3, ("stewards", 2)),
+        (Space.DIPLOMAT_1, ("diplomats", 0)),
+        (Space.DIPLOMAT_2, ("diplomats", 1)),
+        (Space.OUTSIDE_LEFT, ("outside", 0)),
+        (Space.OUTSIDE_RIGHT, ("outside", 1)),
         (Space.WELL, None),
     ],
 )

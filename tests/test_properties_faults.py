@@ -19,7 +19,7 @@ from reference import wire
 from reference.errors import TraceError
 from reference.model import RivalKind
 from reference.rules import holdings
-from reference.rules import rival as rival_rules
+from reference.rules.solo.rival import Rival
 
 pytestmark = pytest.mark.skipif(PROFILE == "crosshair", reason="the machines do not run under CrossHair")
 
@@ -67,9 +67,10 @@ def test_each_planted_fault_is_removed_afterwards() -> None:
     with faults.seal_cap_6():
         assert holdings.SEAL_CAP == 6
     assert holdings.SEAL_CAP == 5
+    honest = Rival.place
     with faults.rival_pays():
-        assert rival_rules.holdings is not holdings
-    assert rival_rules.holdings is holdings
+        assert Rival.place is not honest
+    assert Rival.place is honest
 
 
 class AnyDeckTokugawaGame(TokugawaGame):

@@ -7,7 +7,6 @@ import pytest
 
 from reference.model import Colour, DecisionKind, End, PlaceDie, Slot, Space
 from reference.rules import bridges as bridge_rules
-from reference.rules import rival as rival_rules
 from tests.helpers import (
     assert_illegal,
     bridge,
@@ -183,4 +182,4 @@ def test_bridge_physical_slots_of_a_two_player_bridge(
     b = bridge(Colour.BLACK, *slots)
     expected = {Slot.LEFT: left, Slot.CENTRE: centre, Slot.RIGHT: right}
     for slot, value in expected.items():
-        assert rival_rules.slot_die(b, slot) == value
+        assert bridge_rules.slot_die(b, slot) == value

@@ -27,7 +27,7 @@ from reference.model import (
     Trade,
 )
 from reference.model import events as ev
-from reference.narrate import SPACE_NAMES, event_lines, names_for
+from reference.narrate import event_lines, names_for, space_name
 from tests.helpers import (
     S2_ROOM,
     S5_ROOM,
@@ -542,7 +542,7 @@ def test_place_log_names_the_die_the_space_and_the_coins(
     line = " ".join(event_lines(placed, names_for(after.setup)))
     assert re.search(rf"\btakes the {die} from\b", line)
     assert re.search(r"\bright end of the coral bridge\b", line)
-    assert SPACE_NAMES[space] in line
+    assert space_name(space) in line
     assert re.search(rf"\b{money}\b", line)
     for other in ("pays", "gains"):
         if not money.startswith(other):

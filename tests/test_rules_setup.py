@@ -9,7 +9,7 @@ import re
 import pytest
 from msgspec.structs import replace
 
-from reference.chance import sample_deal
+from reference.chance import deal_for
 from reference.content import base_content, catalogue
 from reference.engine import apply, new_game
 from reference.errors import ContentError, SetupError
@@ -35,7 +35,7 @@ from reference.model import (
 from reference.model import events as ev
 from reference.narrate import event_lines, names_for
 from reference.rules import common
-from reference.rules.rounds import cards_in_use
+from reference.rules.outcomes import cards_in_use
 from tests.helpers import (
     DIE_TILES,
     assert_illegal,
@@ -77,7 +77,7 @@ def test_setup_two_players_deal_with_a_diamond_card_refused() -> None:
 @pytest.mark.rule("SETUP.TWO_PLAYER_REMOVED", "RULING.CHANCE_DEAL")
 @pytest.mark.parametrize("seed", range(20))
 def test_setup_sampled_two_player_deals_hold_no_diamond(seed: int) -> None:
-    deal = sample_deal(random.Random(seed), 2)
+    deal = deal_for(Setup(players=2), random.Random(seed))
     assert not (set(deal.stewards) | set(deal.diplomats)) & DIAMOND
     assert len(deal.stewards) == 9
     assert len(deal.diplomats) == 9
@@ -89,7 +89,7 @@ def test_setup_dice_per_colour_players_plus_one(players: int, per_colour: int) -
     state = dealt(players)
     assert [b.count() for b in board(state).bridges] == [per_colour] * 3
     assert [b.colour for b in board(state).bridges] == list(COLOURS)
-    deal = sample_deal(random.Random(players), players)
+    deal = deal_for(Setup(players=players), random.Random(players))
     assert [len(d) for d in deal.dice] == [per_colour] * 3
 
 
@@ -143,7 +143,7 @@ def test_setup_deal_with_one_colour_room_refused() -> None:
 @pytest.mark.rule("SETUP.DIE_TILES.NO_MONO", "RULING.DIE_TILE_LAYOUT")
 @pytest.mark.parametrize("seed", range(30))
 def test_setup_sampled_layouts_never_one_colour_room(seed: int) -> None:
-    deal = sample_deal(random.Random(seed), 2)
+    deal = deal_for(Setup(players=2), random.Random(seed))
     state = apply(new_game(Setup(players=2)), deal)
     for r in board(state).rooms:
         assert len(set(r.tiles)) > 1

@@ -1,6 +1,6 @@
 """The executable rules documentation (``scenarios/*.feature``) run under pytest-bdd.
 
-Every step goes to the step library of :mod:`reference.steps` (one catch-all step per keyword
+Every step goes to the step library of :mod:`reference.book.steps` (one catch-all step per keyword
 here; the library matches the text), which runs the example on the reference engine as it reads it
 and fails at the first unmet expectation. After the last step the example's vector is built and
 replayed through the reference's conformance adapter, so what runs here is exactly what
@@ -15,10 +15,11 @@ from collections.abc import Iterator
 import pytest
 from pytest_bdd import given, parsers, scenarios, then, when
 
+from reference.book.scenarios import SCENARIOS_DIR, StepKind, StepText
+from reference.book.steps import World
+from reference.book.vectors import make_vector
 from reference.conformance.adapter import ReferenceAdapter
-from reference.scenarios import SCENARIOS_DIR, StepKind, StepText
-from reference.steps import World
-from reference.vectors import make_vector, run_vector
+from reference.conformance.vectors import run_vector
 
 scenarios(str(SCENARIOS_DIR))
 
@@ -32,7 +33,7 @@ def world() -> Iterator[World]:
         return  # the failing step has already been reported
     draft = w.finish()
     vector = make_vector(draft, id="EXAMPLE.RUN/this", title="the example just run", rules=())
-    result = run_vector(vector, ReferenceAdapter())
+    result = run_vector(ReferenceAdapter(), vector)
     assert result.passed, result.messages
 
 

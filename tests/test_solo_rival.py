@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from msgspec.structs import replace
 
-from reference.chance import sample_deal
+from reference.chance import deal_for
 from reference.content import load_deck as load_solo_deck
 from reference.content import provisional_deck, validate_deck
 from reference.engine import apply, new_game
@@ -43,10 +43,11 @@ from reference.model import (
     SoloCard,
     Space,
     State,
+    TurnFrame,
     WarriorTo,
 )
 from reference.model import events as ev
-from reference.rules.rival import hand_in_points
+from reference.rules.solo.rival import hand_in_points
 from reference.wire import decode_state, encode
 from tests.helpers import (
     DIPLOMATS_2P,
@@ -199,7 +200,7 @@ def test_setup_turn_order_of_deal_must_follow_difficulty(difficulty: Difficulty)
         apply(new_game(setup), wrong)
     assert info.value.rule == "RULING.CHANCE_DEAL"
     for seed in range(5):
-        assert sample_deal(random.Random(seed), 2, solo=setup.solo).turn_order == right
+        assert deal_for(setup, random.Random(seed)).turn_order == right
 
 
 @pytest.mark.rule("SOLO.SETUP.TWO_PLAYER")
@@ -224,7 +225,7 @@ def test_setup_player_gets_one_random_pair_and_no_draft(difficulty: Difficulty) 
         apply(new_game(setup), three)
     assert info.value.rule == "RULING.CHANCE_DEAL"
     for seed in range(5):
-        assert len(sample_deal(random.Random(seed), 2, solo=setup.solo).pairs) == 1
+        assert len(deal_for(setup, random.Random(seed)).pairs) == 1
 
 
 @pytest.mark.rule("SOLO.SETUP.NO_DOMAIN")
@@ -272,7 +273,7 @@ def test_setup_deal_deck_must_be_a_permutation(order: tuple[str, ...]) -> None:
 def test_setup_sampled_deck_is_shuffled_permutation() -> None:
     setup = solo_setup(*NEUTRAL)
     assert setup.solo is not None
-    orders = {sample_deal(random.Random(seed), 2, solo=setup.solo).solo_deck for seed in range(40)}
+    orders = {deal_for(setup, random.Random(seed)).solo_deck for seed in range(40)}
     assert all(sorted(o) == ["N1", "N2", "N3"] for o in orders)
     assert len(orders) > 1
     with pytest.raises(IllegalAction):
@@ -285,7 +286,7 @@ def test_shipped_deck_is_provisional_nine_cards_and_custom_deck_used() -> None:
     assert shipped.provisional
     assert len(shipped.cards) == 9
     ids = sorted(c.id for c in shipped.cards)
-    assert sorted(sample_deal(random.Random(1), 2, solo=Solo()).solo_deck) == ids
+    assert sorted(deal_for(Setup(players=2, solo=Solo()), random.Random(1)).solo_deck) == ids
     # with a custom deck, the shipped cards are not in play
     setup = solo_setup(*NEUTRAL)
     with pytest.raises(IllegalAction):
@@ -389,7 +390,7 @@ def test_only_icons_the_room_is_not_resolved() -> None:
     after = rival_after(state)
     assert dice_at(after, Space.DIPLOMAT_1) == (Die(B, 2, RIVAL),)
     assert after.clans[RIVAL] == rival_before
-    assert after.stack == ()
+    assert after.stack == (TurnFrame(PLAYER),)  # nothing pending but the player's turn
 
 
 @pytest.mark.rule("SOLO.GOLDEN.ONLY_ICONS")
@@ -510,7 +511,7 @@ def test_left_end_die_fires_no_lantern() -> None:
     after = rival_after(state)
     assert get_bridge(after, C) == Bridge(C, 3, (), 5)  # the centre die slid into the left slot
     assert after.clans[RIVAL] == before  # no Lantern, no gain, no decision
-    assert after.stack == ()
+    assert after.stack == (TurnFrame(PLAYER),)  # nothing pending but the player's turn
 
 
 @pytest.mark.rule("RULING.RIVAL_NO_LANTERN", "RULING.RIVAL_FAVOURS")

@@ -10,12 +10,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from reference.cli import cli
-from reference.errors import ContentError
-from reference.rulebook import load_register, rule_ids
-from reference.scenarios import all_examples, load_features, parse_feature
-from reference.steps import PATTERNS, matching
-from reference.traceability import (
+from reference.book.scenarios import all_examples, load_features, parse_feature
+from reference.book.steps import PATTERNS, matching
+from reference.book.traceability import (
     code_index,
     example_index,
     file_citations,
@@ -23,6 +20,9 @@ from reference.traceability import (
     unknown_in_properties,
     unknown_in_scenarios,
 )
+from reference.cli import cli
+from reference.errors import ContentError
+from reference.rulebook import load_register, rule_ids
 
 QUESTIONS = range(1, 36)
 GAPS = tuple(f"G{n}" for n in range(1, 18))

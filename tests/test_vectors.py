@@ -15,11 +15,8 @@ import pytest
 from click.testing import CliRunner
 from msgspec.structs import replace
 
-from reference.cli import cli
-from reference.conformance.adapter import AREAS, ReferenceAdapter
-from reference.errors import ContentError
-from reference.scenarios import all_examples
-from reference.vectors import (
+from reference.book.scenarios import all_examples
+from reference.book.vectors import (
     README_FILE,
     REGISTRY_FILE,
     SCHEMA_FILE,
@@ -30,15 +27,20 @@ from reference.vectors import (
     export_vectors,
     load_vectors,
     read_registry,
-    run_vector,
     schema,
     updated_registry,
 )
+from reference.cli import cli
+from reference.conformance.adapter import AREAS, ReferenceAdapter
+from reference.conformance.vectors import run_vector
+from reference.errors import ContentError
 
 
 @pytest.fixture(scope="module")
 def vectors() -> tuple[Vector, ...]:
-    return load_vectors(VECTORS_DIR)
+    found, problems = load_vectors(VECTORS_DIR)
+    assert problems == ()
+    return found
 
 
 def test_every_example_is_a_checked_in_vector(vectors: tuple[Vector, ...]) -> None:
@@ -74,7 +76,7 @@ def test_the_schema_rejects_a_malformed_vector() -> None:
 def test_every_vector_replays_on_the_reference(vectors: tuple[Vector, ...]) -> None:
     failed = {}
     for vector in vectors:
-        result = run_vector(vector, ReferenceAdapter())
+        result = run_vector(ReferenceAdapter(), vector)
         if not result.passed:
             failed[vector.id] = result.messages
     assert failed == {}
@@ -118,7 +120,7 @@ def test_run_vector_catches_a_wrong_expectation(vectors: tuple[Vector, ...]) -> 
     pointer, value = next(iter(vector.steps[-1].expect.items()))
     wrong = {pointer: [value, "not this"]}
     steps = (*vector.steps[:-1], replace(vector.steps[-1], expect=wrong))
-    result = run_vector(replace(vector, steps=steps), ReferenceAdapter())
+    result = run_vector(ReferenceAdapter(), replace(vector, steps=steps))
     assert result.status == "failed"
     assert pointer in result.messages[0]
 
@@ -126,12 +128,12 @@ def test_run_vector_catches_a_wrong_expectation(vectors: tuple[Vector, ...]) -> 
 def test_run_vector_catches_an_unexpected_acceptance_and_refusal(vectors: tuple[Vector, ...]) -> None:
     refused = next(v for v in vectors if v.steps[-1].refused is not None)
     accepted = replace(refused, steps=(*refused.steps[:-1], replace(refused.steps[-1], refused=None)))
-    result = run_vector(accepted, ReferenceAdapter())
+    result = run_vector(ReferenceAdapter(), accepted)
     assert result.status == "failed"
     assert "refused citing" in result.messages[0]
     plain = next(v for v in vectors if v.steps[-1].refused is None)
     wrongly = replace(plain, steps=(*plain.steps[:-1], replace(plain.steps[-1], refused="TIME.STOP")))
-    result = run_vector(wrongly, ReferenceAdapter())
+    result = run_vector(ReferenceAdapter(), wrongly)
     assert result.status == "failed"
     assert "accepted" in result.messages[0]
 
@@ -142,7 +144,7 @@ def test_run_vector_reports_a_missing_area(vectors: tuple[Vector, ...]) -> None:
             return "base only", ("base",)
 
     needs_state = next(v for v in vectors if "load_state" in v.areas)
-    assert run_vector(needs_state, BaseOnly()).status == "unsupported"
+    assert run_vector(BaseOnly(), needs_state).status == "unsupported"
     assert set(needs_state.areas) <= set(AREAS)
 
 

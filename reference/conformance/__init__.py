@@ -8,6 +8,10 @@
 - :mod:`~reference.conformance.harness` and :mod:`~reference.conformance.verify`: vectors, perft and
   differential games (``wcref verify``), with :mod:`~reference.conformance.attribution` naming the rule
   of a divergence and :mod:`~reference.conformance.compare` locating it.
-- :mod:`~reference.conformance.vectors`: reading vector files; :mod:`~reference.conformance.perft`:
-  perft counts and their data file; :mod:`~reference.conformance.bench`: round trips per second.
+- :mod:`~reference.conformance.perft`: perft counts and their data file;
+  :mod:`~reference.conformance.bench`: round trips per second.
+
+The vector format, its files and the one vector runner belong to the rules book
+(:mod:`reference.book.vectors`); the harness runs that runner on the implementation shadowed by the
+reference (:class:`~reference.conformance.harness.Lockstep`).
 """

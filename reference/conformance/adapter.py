@@ -12,12 +12,10 @@ from typing import Protocol
 import msgspec
 
 from reference import wire
-from reference.engine import apply, legal_actions, new_game
+from reference.engine import apply, legal_actions, new_game, settle
 from reference.errors import IllegalAction, RulesGap, SetupError
 from reference.model import Setup, State
-
-JSON = None | bool | int | float | str | list["JSON"] | dict[str, "JSON"]
-"""A JSON value as Python builtins."""
+from reference.wire import JSON, to_json
 
 AREAS: tuple[str, ...] = ("base", "solo.tokugawa", "solo.gingkogawa", "load_state")
 """Rule areas an implementation may claim in ``hello``: the base game, each rival, and the
@@ -96,12 +94,6 @@ class Implementation(Protocol):
         ...
 
 
-def to_json(value: msgspec.Struct) -> JSON:
-    """A wire value as JSON builtins."""
-    decoded: JSON = msgspec.json.decode(msgspec.json.encode(value))
-    return decoded
-
-
 class ReferenceAdapter:
     """The reference engine behind the Implementation interface (in-process)."""
 
@@ -115,7 +107,7 @@ class ReferenceAdapter:
         self.state = new_game(msgspec.convert(setup, Setup))
 
     def load(self, state: JSON) -> None:
-        self.state = msgspec.convert(state, State)
+        self.state = settle(msgspec.convert(state, State))
 
     def _state(self) -> State:
         if self.state is None:

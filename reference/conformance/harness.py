@@ -9,6 +9,10 @@ decision, the sets of legal actions are compared. The first divergence of a case
 reported with a replayable trace, the step, the field, both values and a rule ID (see
 :mod:`reference.conformance.attribution`).
 
+Vectors are run by the one vector runner, :func:`reference.conformance.vectors.run_vector`, on the
+implementation wrapped in a :class:`Lockstep` (the same comparisons, step by step, as the other
+cases).
+
 Failures of the implementation itself (no reply in time, a crash, a line that is not JSON, a reply
 that breaks the schema, an early exit) are reported with the last request sent; the next case
 starts a fresh process.
@@ -24,15 +28,16 @@ from typing import Any, Final, Protocol
 import msgspec
 
 from reference import wire
+from reference.book.vectors import Vector
 from reference.chance import sample
-from reference.conformance.adapter import JSON, Implementation, ImplementationError, to_json
+from reference.conformance.adapter import JSON, Implementation, ImplementationError, Refused, to_json
 from reference.conformance.attribution import Attribution, attribute
 from reference.conformance.compare import ABSENT, first_difference, resolve
 from reference.conformance.perft import PerftPosition, replay
 from reference.conformance.process import SubprocessImplementation, shorten
 from reference.conformance.server import setup_areas
-from reference.conformance.vectors import Vector
-from reference.engine import apply, decision_rule, is_chance, is_over, legal_actions, new_game
+from reference.conformance.vectors import VectorFailure
+from reference.engine import apply, decision_rule, is_chance, is_over, legal_actions, new_game, settle
 from reference.errors import IllegalAction, RulesGap
 from reference.model import (
     COLOURS,
@@ -142,7 +147,7 @@ class Mismatch(Exception):
 
 
 class _Broken(Exception):
-    """The case itself cannot run as written (e.g. a vector the reference refuses)."""
+    """The case itself cannot run as written (e.g. the reference refuses an action it listed)."""
 
 
 class Chooser(Protocol):
@@ -186,15 +191,15 @@ class Session:
         except Exception as exc:
             raise ImplementationError("crash", f"raised {type(exc).__name__}: {shorten(str(exc))}") from exc
 
-    def begin(self) -> None:
-        """Start the implementation and compare the first observation."""
+    def begin(self) -> JSON:
+        """Start the implementation and compare the first observation; returns it."""
         if self.start is not None:
             state_json = to_json(self.start)
             self._call(lambda: self.impl.load(state_json))
         else:
             setup_json = to_json(self.setup)
             self._call(lambda: self.impl.new_game(setup_json))
-        self.check_observation(None, None)
+        return self.check_observation(None, None)
 
     def observed(self) -> JSON:
         """The implementation's observation (validated and normalised for in-process ones)."""
@@ -337,11 +342,12 @@ class Session:
             attribution=attribution,
         )
 
-    def step(self, action: Action, expect_refused: str | None = None, *, probe: bool = False) -> JSON | None:
-        """Apply ``action`` to both; compare refusals and observations. With ``expect_refused`` (a
-        vector's step) or ``probe`` (an action the reference does not list) both must refuse, naming
-        the same rule, and the observation must stay unchanged; a vector the reference contradicts is
-        broken. Returns the implementation's observation after an accepted step.
+    def step(self, action: Action, *, probe: bool = False) -> tuple[Refused | None, JSON]:
+        """Apply ``action`` to both; compare refusals and observations. With ``probe`` (an action
+        the reference may refuse: a probe, a vector's step) a refusal is compared: both must refuse,
+        naming the same rule, and the observation must stay unchanged; without it the reference
+        refusing the action means the case is broken. Returns the implementation's refusal (None:
+        it accepted) and its observation after the step.
 
         A step the reference accepts is added to the trace; a refused one is not (the divergence's
         ``action`` holds it and ``step`` is the index it would have)."""
@@ -353,10 +359,7 @@ class Session:
         except (IllegalAction, RulesGap) as exc:
             ref_refusal = (exc.rule, exc.reason)
         index = len(self.actions)
-        if expect_refused is not None and (ref_refusal is None or ref_refusal[0] != expect_refused):
-            got = "accepts it" if ref_refusal is None else f"refuses it with {ref_refusal[0]}"
-            raise _Broken(f"step {index}: the vector expects {expect_refused}; the reference {got}")
-        if expect_refused is None and not probe and ref_refusal is not None:
+        if not probe and ref_refusal is not None:
             raise _Broken(f"step {index}: the reference refuses {type(action).__name__} [{ref_refusal[0]}]")
         action_json = to_json(action)
         refused = self._call(lambda: self.impl.apply(action_json))
@@ -390,8 +393,7 @@ class Session:
                     message=f"both refuse {type(action).__name__} but name different rules",
                     attribution=reference_says,
                 )
-            self.check_observation(before, action, unchanged=True)
-            return None
+            return refused, self.check_observation(before, action, unchanged=True)
         assert after is not None
         self.actions.append(action)
         self.state = after
@@ -408,7 +410,7 @@ class Session:
                 message=f"the implementation refuses {type(action).__name__} naming {refused.rule}; "
                 "the reference accepts it",
             )
-        return self.check_observation(before, action)
+        return None, self.check_observation(before, action)
 
     def probe(self, action: Action) -> None:
         """Try an action the reference does not list: both must refuse it with the same rule."""
@@ -565,55 +567,94 @@ def eligible(needed: Iterable[str], supported: Iterable[str], chosen: Iterable[s
 # ---- vectors -------------------------------------------------------------------------------------
 
 
-def run_vector(impl: Implementation, vector: Vector) -> tuple[Divergence | None, list[str]]:
-    """Run one vector; (its first divergence or None, engine notes). Raises ImplementationError, and
-    ValueError when the vector contradicts the reference or is malformed."""
-    session = Session(impl, f"vector {vector.id}", vector.setup, vector.start)
+class Lockstep:
+    """An implementation under test shadowed by the reference, behind the Implementation interface:
+    :func:`reference.conformance.vectors.run_vector` runs a vector on it as on any implementation, while
+    every call is checked against the reference engine (the first observation, the refusal or
+    acceptance of every action and the rule it names, the whole observation after it), raising
+    Mismatch at the first divergence. The implementation is the caller's to close."""
+
+    def __init__(self, impl: Implementation, case: str) -> None:
+        self.impl = impl
+        self.case = case
+        self._session: Session | None = None
+        self._observation: JSON = None
+        self.before: State | None = None
+        """The reference's state before the last action applied."""
+        self.action: Action | None = None
+        """The last action applied."""
+        self.accepted = False
+        """Whether the last action was accepted."""
+
+    @property
+    def session(self) -> Session:
+        if self._session is None:
+            raise RuntimeError("no game: call new_game or load first")
+        return self._session
+
+    @property
+    def engine_notes(self) -> list[str]:
+        return self._session.engine_notes if self._session is not None else []
+
+    def _begin(self, session: Session) -> None:
+        self._session = session
+        self._observation = session.begin()
+
+    def hello(self) -> tuple[str, tuple[str, ...]]:
+        return self.impl.hello()
+
+    def new_game(self, setup: JSON) -> None:
+        self._begin(Session(self.impl, self.case, msgspec.convert(setup, Setup)))
+
+    def load(self, state: JSON) -> None:
+        start = settle(msgspec.convert(state, State))
+        self._begin(Session(self.impl, self.case, start.setup, start))
+
+    def apply(self, action: JSON) -> Refused | None:
+        session = self.session
+        decoded = wire.decode_action(msgspec.json.encode(action))
+        self.before, self.action = session.state, decoded
+        refused, self._observation = session.step(decoded, probe=True)
+        self.accepted = refused is None
+        return refused
+
+    def observe(self) -> JSON:
+        """The implementation's observation after the last call (already compared)."""
+        if self._session is None:
+            raise RuntimeError("no game: call new_game or load first")
+        return self._observation
+
+    def legal_actions(self) -> list[JSON]:
+        return [to_json(a) for a in self.session.check_legal()]
+
+    def close(self) -> None:
+        self._session = None
+
+
+def vector_divergence(lockstep: Lockstep, vector: Vector, failure: VectorFailure) -> Divergence:
+    """The divergence of an expectation of ``vector`` that failed on ``lockstep`` (at the last step
+    it ran), attributed to the vector's first rule (else the rule of the step's decision)."""
+    session = lockstep.session
+    before = lockstep.before if lockstep.before is not None else session.state
     try:
-        session.begin()
-        for index, step in enumerate(vector.steps):
-            before = session.state
-            observation = session.step(step.action, step.refused)
-            if not step.expect:
-                continue
-            if observation is None:  # a refused step: the expectations hold on the unchanged game
-                observation = session.observed()
-            ref_obs = to_json(wire.observe(session.state))
-            for pointer, wanted in step.expect.items():
-                try:
-                    got: JSON = resolve(observation, pointer)
-                except (LookupError, ValueError) as exc:
-                    got = ABSENT
-                    if isinstance(exc, ValueError):
-                        raise _Broken(f"step {index}: bad JSON Pointer {pointer!r}: {exc}") from exc
-                if first_difference(wanted, got) is None:
-                    continue
-                try:
-                    ref_got: JSON = resolve(ref_obs, pointer)
-                except LookupError:
-                    ref_got = ABSENT
-                agrees = first_difference(wanted, ref_got) is None
-                rule = vector.rules[0] if vector.rules else decision_rule(before)
-                raise session.diverge(
-                    step=len(session.actions) - (1 if step.refused is None else 0),
-                    field=pointer,
-                    reference=wanted,
-                    implementation=got,
-                    before=before,
-                    action=step.action,
-                    after=session.state,
-                    observation=observation,
-                    message=f"step {index}: the vector expects {pointer} = {shorten(repr(wanted), 80)}"
-                    + ("" if agrees else " (the reference disagrees with the vector too)"),
-                    attribution=Attribution(
-                        rule, "vector", f"vector {vector.id} checks {', '.join(vector.rules)}"
-                    ),
-                )
-    except Mismatch as mismatch:
-        return mismatch.divergence, session.engine_notes
-    except _Broken as broken:
-        raise ValueError(f"vector {vector.id}: {broken}") from None
-    return None, session.engine_notes
+        ref_got: JSON = resolve(to_json(wire.observe(session.state)), failure.field)
+    except (LookupError, ValueError):
+        ref_got = ABSENT
+    agrees = first_difference(failure.expected, ref_got) is None
+    rule = vector.rules[0] if vector.rules else decision_rule(before)
+    return session.diverge(
+        step=len(session.actions) - (1 if lockstep.accepted else 0),
+        field=failure.field,
+        reference=failure.expected,
+        implementation=failure.got,
+        before=before,
+        action=lockstep.action,
+        after=session.state,
+        observation=lockstep.observe(),
+        message=f"step {failure.step}: the vector expects {failure.field} = {shorten(repr(failure.expected), 80)}"
+        + ("" if agrees else " (the reference disagrees with the vector too)"),
+        attribution=Attribution(rule, "vector", f"vector {vector.id} checks {', '.join(vector.rules)}"),
+    ).divergence
 
 
 # ---- perft through legal_actions ---------------------------------------------------------------------
@@ -690,6 +731,7 @@ __all__ = [
     "Divergence",
     "Failure",
     "GameSetup",
+    "Lockstep",
     "Mismatch",
     "Session",
     "choose_action",
@@ -699,6 +741,6 @@ __all__ = [
     "failure_of",
     "play_differential",
     "run_perft",
-    "run_vector",
     "topic",
+    "vector_divergence",
 ]

@@ -314,10 +314,6 @@ class SubprocessImplementation:
         result: list[JSON] = self._result("legal_actions")
         return result
 
-    def restart(self) -> None:
-        """End the current process (if any); the next request starts a fresh one."""
-        self._kill()
-
     def close(self) -> None:
         """Say bye and let the process exit (killing its group if it does not)."""
         proc = self._proc

@@ -33,7 +33,7 @@ from reference.conformance.protocol import (
     Request,
     RequestId,
 )
-from reference.engine import apply, legal_actions, new_game
+from reference.engine import apply, legal_actions, new_game, settle
 from reference.errors import ContentError, IllegalAction, RulesGap, SetupError
 from reference.model import RivalKind, Setup, State
 
@@ -127,7 +127,7 @@ class Server:
                     return self._error(
                         rid, ErrorKind.UNSUPPORTED, f"needs area(s) {', '.join(missing)}"
                     ), False
-                self.state = loaded
+                self.state = settle(loaded)
                 return self._ok(rid), False
             case ByeRequest():
                 return self._ok(rid), True

@@ -1,145 +1,142 @@
-"""Conformance vectors: one JSON file per vector (the format ``reference/vectors.py`` exports).
+"""Running a vector on an implementation: the one vector runner.
 
-A vector is ``{"format": "wcref-vector", "version": 1, "id", "title", "rules", "questions",
-"areas", "setup", "start", "steps"}``: a setup (or, with the ``load_state`` area, a start state),
-then steps, each an action or chance outcome with the values the observation must show afterwards
-(``expect``: JSON Pointer into the observation -> value) or the rule ID the implementation must
-refuse it with (``refused``; the observation must stay unchanged).
+The vector format (one type, :class:`~reference.book.vectors.Vector`) is the rules book's
+(:mod:`reference.book.vectors`: exported from the scenarios, read, selected); running one against an
+implementation is conformance: :func:`run_vector` starts the implementation from the vector's setup or
+start position, applies each step, and checks its acceptance or refusal and its expectations.
 """
 
 from __future__ import annotations
 
-import fnmatch
-from collections.abc import Iterable, Sequence
-from pathlib import Path
-from typing import Any, Final, Literal
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Literal
 
-import msgspec
-
-from reference.conformance.adapter import AREAS
-from reference.model import Action, Setup, State
-
-VECTOR_FORMAT: Final = "wcref-vector"
-VECTOR_VERSION: Final = 1
+from reference.book.vectors import Vector, VectorStep
+from reference.conformance.adapter import Implementation, Refused
+from reference.conformance.compare import ABSENT, first_difference, resolve
+from reference.wire import JSON, to_json
 
 
-class VectorStep(msgspec.Struct, frozen=True, kw_only=True):
-    """One step: the action, what the observation must show after it, or the rule refusing it."""
+@dataclass(frozen=True, kw_only=True)
+class VectorFailure:
+    """What went wrong at a step of a vector. ``step`` indexes the vector's steps; ``field`` is what
+    was checked: a pointer of the step's ``expect``, ``/refused`` (accepted or refused against the
+    vector, or refused naming another rule) or, after a refusal, the first field of the observation
+    that changed. ``expected`` is the vector's value (for ``/refused``: the rule, None for accepted)
+    and ``got`` the implementation's (ABSENT: it has nothing there)."""
 
-    action: Action
-    expect: dict[str, Any] = {}
-    refused: str | None = None
+    step: int
+    field: str
+    expected: JSON
+    got: JSON
+    message: str
 
 
-class Vector(msgspec.Struct, frozen=True, kw_only=True):
-    """A conformance vector (see the module docstring)."""
+@dataclass(frozen=True)
+class VectorResult:
+    """The outcome of a vector on an implementation: ``passed``, ``failed`` (what went wrong at the
+    first failing step) or ``unsupported`` (the implementation lacks the ``missing`` areas)."""
 
-    format: Literal["wcref-vector"]
-    version: int
     id: str
-    title: str = ""
-    rules: tuple[str, ...] = ()
-    questions: tuple[int, ...] = ()
-    areas: tuple[str, ...] = ("base",)
-    setup: Setup
-    start: State | None = None
-    steps: tuple[VectorStep, ...] = ()
+    status: Literal["passed", "failed", "unsupported"]
+    failures: tuple[VectorFailure, ...] = ()
+    missing: tuple[str, ...] = ()
+
+    @property
+    def passed(self) -> bool:
+        return self.status == "passed"
+
+    @property
+    def messages(self) -> tuple[str, ...]:
+        """What went wrong, as readable lines."""
+        if self.missing:
+            return (f"needs area(s) {', '.join(self.missing)}",)
+        return tuple(f.message for f in self.failures)
 
 
-class VectorProblem(msgspec.Struct, frozen=True):
-    """A vector file that cannot be used: its path and what is wrong."""
-
-    path: str
-    reason: str
-
-
-_decoder: Final = msgspec.json.Decoder(Vector)
-
-
-def read_vector(path: Path) -> Vector:
-    """Read one vector file; raises ValueError saying what is wrong (file, JSON path)."""
-    try:
-        vector = _decoder.decode(path.read_bytes())
-    except OSError as exc:
-        raise ValueError(f"{path}: cannot read: {exc.strerror or exc}") from exc
-    except msgspec.ValidationError as exc:
-        raise ValueError(f"{path}: {exc}") from exc
-    except msgspec.DecodeError as exc:
-        raise ValueError(f"{path}: not valid JSON: {exc}") from exc
-    if vector.version != VECTOR_VERSION:
-        raise ValueError(f"{path}: version {vector.version} is not supported (expected {VECTOR_VERSION})")
-    unknown = [a for a in vector.areas if a not in AREAS]
-    if unknown:
-        raise ValueError(f"{path}: unknown area(s) {', '.join(unknown)} (known: {', '.join(AREAS)})")
-    if vector.start is not None and "load_state" not in vector.areas:
-        raise ValueError(f"{path}: a vector with a start state needs the load_state area")
-    return vector
-
-
-def is_vector_file(path: Path) -> bool:
-    """Whether a JSON file declares the vector format (other files, such as the exporter's
-    ``registry.json`` and ``vector.schema.json``, are not vectors); unreadable files count as
-    vectors, so that their problem is reported."""
-    try:
-        head = msgspec.json.decode(path.read_bytes())
-    except (OSError, msgspec.DecodeError):
-        return True
-    return not isinstance(head, dict) or head.get("format") == VECTOR_FORMAT or "steps" in head
-
-
-def load_vectors(directory: Path) -> tuple[list[Vector], list[VectorProblem]]:
-    """Every ``*.json`` vector under ``directory`` (recursively, sorted by path), and the files that
-    could not be read. JSON files that are not vectors (no ``"format": "wcref-vector"``, no
-    ``steps``) are ignored. A missing directory holds no vectors. Ids must be unique."""
-    if not directory.is_dir():
-        return [], []
-    vectors: list[Vector] = []
-    problems: list[VectorProblem] = []
-    seen: dict[str, Path] = {}
-    for path in sorted(directory.rglob("*.json")):
-        if not is_vector_file(path):
-            continue
-        try:
-            vector = read_vector(path)
-        except ValueError as exc:
-            problems.append(VectorProblem(str(path), str(exc)))
-            continue
-        if vector.id in seen:
-            problems.append(
-                VectorProblem(str(path), f"{path}: id {vector.id!r} already used by {seen[vector.id]}")
-            )
-            continue
-        seen[vector.id] = path
-        vectors.append(vector)
-    return vectors, problems
-
-
-def selected(vector_id: str, run: Sequence[str], skip: Sequence[str]) -> bool:
-    """Whether the id matches a ``--run`` glob (any when none given) and no ``--skip`` glob."""
-    if run and not any(fnmatch.fnmatchcase(vector_id, g) for g in run):
-        return False
-    return not any(fnmatch.fnmatchcase(vector_id, g) for g in skip)
-
-
-def missing_areas(vector: Vector, areas: Iterable[str]) -> list[str]:
+def missing_areas(vector: Vector, areas: Iterable[str]) -> tuple[str, ...]:
     """The areas the vector needs that are not in ``areas``."""
     have = set(areas)
-    return [a for a in vector.areas if a not in have]
+    return tuple(a for a in vector.areas if a not in have)
 
 
-def default_directory() -> Path:
-    """``vectors/`` at the top of the repository (next to the ``reference`` package)."""
-    return Path(__file__).resolve().parents[2] / "vectors"
+def run_vector(implementation: Implementation, vector: Vector) -> VectorResult:
+    """Run a vector on an implementation (see the module docstring). The implementation is started
+    anew (``new_game`` or ``load``); the run ends at the first failing step (later steps would start
+    from a game the vector does not describe). Exceptions the implementation raises propagate."""
+    _, supported = implementation.hello()
+    missing = missing_areas(vector, supported)
+    if missing:
+        return VectorResult(vector.id, "unsupported", missing=missing)
+    if vector.start is None:
+        implementation.new_game(to_json(vector.setup))
+    else:
+        implementation.load(to_json(vector.start))
+    for index, step in enumerate(vector.steps):
+        failures = _run_step(implementation, index, step)
+        if failures:
+            return VectorResult(vector.id, "failed", failures)
+    return VectorResult(vector.id, "passed")
 
 
-__all__ = [
-    "Vector",
-    "VectorProblem",
-    "VectorStep",
-    "default_directory",
-    "is_vector_file",
-    "load_vectors",
-    "missing_areas",
-    "read_vector",
-    "selected",
-]
+def _run_step(implementation: Implementation, index: int, step: VectorStep) -> tuple[VectorFailure, ...]:
+    """Apply one step and check it: its acceptance or refusal, then its expectations."""
+    where = f"step {index} ({json.dumps(to_json(step.action))})"
+    before = implementation.observe() if step.refused is not None else None
+    outcome = implementation.apply(to_json(step.action))
+    failures: list[VectorFailure] = []
+
+    def fail(field: str, expected: JSON, got: JSON, message: str) -> None:
+        failures.append(VectorFailure(step=index, field=field, expected=expected, got=got, message=message))
+
+    if not isinstance(outcome, Refused):
+        if step.refused is not None:
+            fail(
+                "/refused", step.refused, None, f"{where}: accepted; expected a refusal citing {step.refused}"
+            )
+            return tuple(failures)
+    elif step.refused is None:
+        fail(
+            "/refused",
+            None,
+            outcome.rule,
+            f"{where}: refused citing {outcome.rule} ({outcome.reason}); expected it accepted",
+        )
+        return tuple(failures)
+    else:
+        if outcome.rule != step.refused:
+            fail(
+                "/refused",
+                step.refused,
+                outcome.rule,
+                f"{where}: refused citing {outcome.rule}; expected {step.refused}",
+            )
+        changed = first_difference(before, implementation.observe())
+        if changed is not None:
+            pointer, was, now = changed
+            fail(
+                pointer, was, now, f"{where}: the refused action changed the observation at {pointer or '/'}"
+            )
+    observed = implementation.observe()
+    for pointer, value in step.expect.items():
+        try:
+            seen: JSON = resolve(observed, pointer)
+        except LookupError:
+            fail(pointer, value, ABSENT, f"{where}: the observation has nothing at {pointer}")
+            continue
+        except ValueError as exc:
+            fail(pointer, value, ABSENT, f"{where}: {exc}")
+            continue
+        if first_difference(value, seen) is not None:
+            fail(
+                pointer,
+                value,
+                seen,
+                f"{where}: {pointer} is {json.dumps(seen)}, expected {json.dumps(value)}",
+            )
+    return tuple(failures)
+
+
+__all__ = ["VectorFailure", "VectorResult", "missing_areas", "run_vector"]

@@ -18,6 +18,7 @@ from typing import Any, ClassVar, Final, Protocol
 
 import msgspec
 
+from reference.book.vectors import VECTORS_DIR, Vector, VectorProblem, load_vectors, selected
 from reference.conformance.adapter import AREAS, Implementation, ImplementationError
 from reference.conformance.harness import (
     GAME_SETUPS,
@@ -25,6 +26,8 @@ from reference.conformance.harness import (
     Divergence,
     Failure,
     GameSetup,
+    Lockstep,
+    Mismatch,
     describe,
     describe_failure,
     elapsed,
@@ -32,11 +35,11 @@ from reference.conformance.harness import (
     failure_of,
     play_differential,
     run_perft,
-    run_vector,
     topic,
+    vector_divergence,
 )
 from reference.conformance.perft import PerftData, load_data
-from reference.conformance.vectors import Vector, VectorProblem, default_directory, load_vectors, selected
+from reference.conformance.vectors import run_vector
 from reference.model import Setup
 
 REPORT_FORMAT: Final = "wcref-verify-report"
@@ -254,6 +257,9 @@ def run_games(
 
 
 def _vector_case(impl: Implementation, vector: Vector, notes: list[str]) -> CaseResult:
+    """Run a vector on the implementation shadowed by the reference (harness.Lockstep): a divergence
+    from the reference fails it; a vector the reference contradicts in a refusal is an error; an
+    expectation it contradicts is reported as the vector's divergence."""
     started = time.perf_counter()
     case = CaseResult(
         kind="vector",
@@ -262,20 +268,38 @@ def _vector_case(impl: Implementation, vector: Vector, notes: list[str]) -> Case
         rules=tuple(vector.rules),
         questions=tuple(vector.questions),
     )
+    lockstep = Lockstep(impl, f"vector {vector.id}")
     try:
-        divergence, engine_notes = run_vector(impl, vector)
-        notes.extend(engine_notes)
+        result = run_vector(lockstep, vector)
+    except Mismatch as mismatch:
+        divergence: Divergence | None = mismatch.divergence
     except ImplementationError as exc:
         case.status, case.failure = "failed", failure_of(exc)
         case.reason = f"implementation failure ({exc.kind})"
-    except ValueError as exc:
-        case.status, case.reason = "error", str(exc)
+        divergence = None
     except Exception as exc:  # a vector the reference cannot run (a bug or a bad vector)
         case.status, case.reason = "error", f"{type(exc).__name__}: {exc}"
+        divergence = None
     else:
-        if divergence is not None:
-            case.status, case.divergence = "failed", divergence
-            case.reason = f"{divergence.field}: {divergence.message} [{divergence.rule}]"
+        divergence = None
+        if result.status == "unsupported":
+            case.status, case.reason = "skipped", result.messages[0]
+        elif result.failures:
+            first = result.failures[0]
+            if first.field == "/refused":  # the implementation agrees with the reference here
+                wanted = "it accepted" if first.expected is None else str(first.expected)
+                got = "accepts it" if first.got is None else f"refuses it with {first.got}"
+                case.status = "error"
+                case.reason = (
+                    f"vector {vector.id}: step {first.step}: the vector expects {wanted}; the reference {got}"
+                )
+            else:
+                divergence = vector_divergence(lockstep, vector, first)
+    finally:
+        notes.extend(lockstep.engine_notes)
+    if divergence is not None:
+        case.status, case.divergence = "failed", divergence
+        case.reason = f"{divergence.field}: {divergence.message} [{divergence.rule}]"
     case.seconds = elapsed(started)
     return case
 
@@ -292,7 +316,7 @@ def verify(
     anything the implementation does)."""
     progress = progress if progress is not None else _Quiet()
     started = time.perf_counter()
-    directories = [Path(d) for d in options.vectors] or [default_directory()]
+    directories = [Path(d) for d in options.vectors] or [VECTORS_DIR]
     report = Report(options=options, command=command, vectors_dirs=tuple(str(d) for d in directories))
     try:
         name, areas = impl.hello()

@@ -8,7 +8,7 @@ Every type is an immutable ``msgspec.Struct`` or an ``Enum``; content files deco
 from __future__ import annotations
 
 from enum import Enum
-from typing import Literal
+from typing import Final, Literal
 
 from msgspec import Struct
 
@@ -98,19 +98,64 @@ class Space(str, Enum):
     DOMAIN_WHITE = "domain_white"
 
 
-SPACES: tuple[Space, ...] = tuple(Space)
-ROOM_SPACES: tuple[Space, ...] = (
-    Space.STEWARD_1,
-    Space.STEWARD_2,
-    Space.STEWARD_3,
-    Space.DIPLOMAT_1,
-    Space.DIPLOMAT_2,
-)
-DOMAIN_SPACES: dict[Space, Colour] = {
-    Space.DOMAIN_CORAL: Colour.CORAL,
-    Space.DOMAIN_BLACK: Colour.BLACK,
-    Space.DOMAIN_WHITE: Colour.WHITE,
+SpaceKind = Literal["room", "outside", "well", "domain"]
+"""A castle room, an Outside the Walls space, the Well, a Domain line."""
+
+
+class SpaceFacts(Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+    """Every printed fact about one die space, in one place: the game's name for it, its printed
+    value, its kind and its index among the spaces of its kind (castle rooms 0-4 as on the board,
+    Outside the Walls 0 left and 1 right, Domain lines 0-2 in COLOURS order), a castle room's floor,
+    a Domain line's colour, and the member actions an Outside space offers."""
+
+    name: str
+    value: int
+    kind: SpaceKind
+    index: int = 0
+    floor: int = 0
+    colour: Colour | None = None
+    choices: tuple[Member, ...] = ()
+
+
+SPACE_FACTS: Final[dict[Space, SpaceFacts]] = {
+    Space.STEWARD_1: SpaceFacts(name="Stewards' room 1", value=3, kind="room", index=0, floor=1),
+    Space.STEWARD_2: SpaceFacts(name="Stewards' room 2", value=3, kind="room", index=1, floor=1),
+    Space.STEWARD_3: SpaceFacts(name="Stewards' room 3", value=3, kind="room", index=2, floor=1),
+    Space.DIPLOMAT_1: SpaceFacts(name="Diplomats' room 1", value=4, kind="room", index=3, floor=2),
+    Space.DIPLOMAT_2: SpaceFacts(name="Diplomats' room 2", value=4, kind="room", index=4, floor=2),
+    Space.OUTSIDE_LEFT: SpaceFacts(
+        name="Outside the Walls (left)",
+        value=5,
+        kind="outside",
+        index=0,
+        choices=(Member.GARDENER, Member.COURTIER),
+    ),
+    Space.OUTSIDE_RIGHT: SpaceFacts(
+        name="Outside the Walls (right)",
+        value=5,
+        kind="outside",
+        index=1,
+        choices=(Member.WARRIOR, Member.COURTIER),
+    ),
+    Space.WELL: SpaceFacts(name="the Well", value=1, kind="well"),
+    Space.DOMAIN_CORAL: SpaceFacts(
+        name="its coral Domain line", value=6, kind="domain", index=0, colour=Colour.CORAL
+    ),
+    Space.DOMAIN_BLACK: SpaceFacts(
+        name="its black Domain line", value=6, kind="domain", index=1, colour=Colour.BLACK
+    ),
+    Space.DOMAIN_WHITE: SpaceFacts(
+        name="its white Domain line", value=6, kind="domain", index=2, colour=Colour.WHITE
+    ),
 }
+"""The facts of every die space. Rules: CASTLE.STEWARD_VALUE, CASTLE.DIPLOMAT_VALUE, OUTSIDE.VALUE,
+OUTSIDE.CHOICES, WELL.VALUE, DOMAIN.VALUE, DOMAIN.COLOUR_LOCK, COURTIER.FLOORS."""
+
+SPACES: tuple[Space, ...] = tuple(Space)
+ROOM_SPACES: tuple[Space, ...] = tuple(s for s, f in SPACE_FACTS.items() if f.kind == "room")
+"""The castle rooms' spaces, by room index (a view of SPACE_FACTS)."""
+DOMAIN_SPACES: dict[Space, Colour] = {s: f.colour for s, f in SPACE_FACTS.items() if f.colour is not None}
+"""The Domain lines' spaces and colours (a view of SPACE_FACTS)."""
 
 
 class Floor(int, Enum):

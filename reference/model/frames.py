@@ -1,4 +1,5 @@
-"""Frames: the engine's pending work, a stack whose last frame is on top. A frame either waits for
+"""Frames: the engine's pending work, a stack whose last frame is on top. Every decision is a frame
+(the deal, a draft pick, a turn, a re-roll, and each choice a rule offers); a frame either waits for
 a decision or runs on its own (see :mod:`reference.engine`). Frames hold no text: where a frame
 must say what it is about (an optional effect's price), it names its :class:`Source`."""
 
@@ -170,8 +171,36 @@ class ShuffleFrame(Struct, frozen=True, forbid_unknown_fields=True, tag="shuffle
     pool: tuple[str, ...]
 
 
+class DealFrame(Struct, frozen=True, forbid_unknown_fields=True, tag="deal"):
+    """Waiting for the setup's chance outcome (a Deal). Rule: RULING.CHANCE_DEAL."""
+
+
+class DraftFrame(Struct, frozen=True, forbid_unknown_fields=True, tag="draft"):
+    """``clan`` chooses a starting pair. Rule: SETUP.STARTING_PAIRS."""
+
+    clan: int
+
+
+class TurnFrame(Struct, frozen=True, forbid_unknown_fields=True, tag="turn"):
+    """``clan``'s turn: it takes a die and places it. Rule: TURN.SEQUENCE."""
+
+    clan: int
+
+
+class RollFrame(Struct, frozen=True, forbid_unknown_fields=True, tag="roll"):
+    """Waiting for the end-of-round re-roll (a Roll). Rule: RULING.CHANCE_ROLL."""
+
+
+PHASE_FRAMES = (DealFrame, DraftFrame, TurnFrame, RollFrame)
+"""The frames the engine pushes from the phase of the game (the deal, a draft pick, a turn, the
+re-roll), as opposed to pending work; :func:`reference.engine.settle` recomputes them."""
+
 Frame = (
-    BotTurnFrame
+    DealFrame
+    | DraftFrame
+    | TurnFrame
+    | RollFrame
+    | BotTurnFrame
     | ShuffleFrame
     | RivalIconsFrame
     | RivalGardenFrame

@@ -1,11 +1,13 @@
 """Bridges: the sorted rows of dice, their takeable ends, the slide and the Lantern's left end.
 
-Rules: SETUP.BRIDGES_SORTED, BRIDGE.ENDS_ONLY, BRIDGE.SLIDE, BRIDGE.LANTERN_LEFT, RULING.LONE_DIE_SLOT.
+The solo rival takes the die of a physical slot (its card names left, centre or right); a player
+takes an end, the slot of that name. Rules: SETUP.BRIDGES_SORTED, BRIDGE.ENDS_ONLY, BRIDGE.SLIDE,
+BRIDGE.LANTERN_LEFT, RULING.LONE_DIE_SLOT, RULING.RIVAL_CENTRE_DIE.
 """
 
 from __future__ import annotations
 
-from reference.model import Bridge, Colour, End
+from reference.model import Bridge, Colour, End, Slot
 
 
 def sorted_bridge(colour: Colour, values: tuple[int, ...]) -> Bridge:
@@ -24,23 +26,40 @@ def end_value(bridge: Bridge, end: End) -> int | None:
     return bridge.left if end is End.LEFT else bridge.right
 
 
-def take(bridge: Bridge, end: End) -> tuple[int, Bridge]:
-    """Take the die at ``end``; the centre die nearest the emptied slot slides into it, keeping its
-    value; with no centre die the slot stays empty. Returns (value, new bridge).
-    Raises ValueError when the end is empty. Rules: BRIDGE.ENDS_ONLY, BRIDGE.SLIDE, RULING.LONE_DIE_SLOT."""
-    if end is End.LEFT:
-        if bridge.left is None:
-            raise ValueError(f"no die at the left end of the {bridge.colour.value} bridge")
-        value = bridge.left
+def slot_die(bridge: Bridge, slot: Slot) -> int | None:
+    """The die in a bridge's physical slot (None when empty; the centre holds a die only when exactly
+    one stands there). Rules: SOLO.TURN.FIND_DIE, RULING.LONE_DIE_SLOT."""
+    if slot is Slot.LEFT:
+        return bridge.left
+    if slot is Slot.RIGHT:
+        return bridge.right
+    return bridge.centre[0] if len(bridge.centre) == 1 else None
+
+
+def take_slot(bridge: Bridge, slot: Slot) -> tuple[int, Bridge]:
+    """Take the die of a slot: an end (the centre die nearest the emptied end slides into it, keeping
+    its value; with no centre die the slot stays empty), or the lone centre die (the rival only).
+    Returns (value, new bridge). Raises ValueError when the slot holds no die.
+    Rules: BRIDGE.ENDS_ONLY, BRIDGE.SLIDE, RULING.LONE_DIE_SLOT, RULING.RIVAL_CENTRE_DIE."""
+    value = slot_die(bridge, slot)
+    if value is None:
+        where = "in the centre" if slot is Slot.CENTRE else f"at the {slot.value} end"
+        raise ValueError(f"no die {where} of the {bridge.colour.value} bridge")
+    if slot is Slot.CENTRE:
+        return value, Bridge(bridge.colour, bridge.left, (), bridge.right)
+    if slot is Slot.LEFT:
         if bridge.centre:
             return value, Bridge(bridge.colour, bridge.centre[0], bridge.centre[1:], bridge.right)
         return value, Bridge(bridge.colour, None, (), bridge.right)
-    if bridge.right is None:
-        raise ValueError(f"no die at the right end of the {bridge.colour.value} bridge")
-    value = bridge.right
     if bridge.centre:
         return value, Bridge(bridge.colour, bridge.left, bridge.centre[:-1], bridge.centre[-1])
     return value, Bridge(bridge.colour, bridge.left, (), None)
+
+
+def take(bridge: Bridge, end: End) -> tuple[int, Bridge]:
+    """Take the die at an end (see :func:`take_slot`). Raises ValueError when the end is empty.
+    Rules: BRIDGE.ENDS_ONLY, BRIDGE.SLIDE."""
+    return take_slot(bridge, Slot(end.value))
 
 
 def fires_lantern(end: End) -> bool:

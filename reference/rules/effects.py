@@ -20,6 +20,7 @@ from msgspec.structs import replace
 from reference.content import Catalogue
 from reference.model import (
     COLOURS,
+    MEMBERS,
     RESOURCES,
     Accept,
     Action,
@@ -30,6 +31,7 @@ from reference.model import (
     ChooseLine,
     Colour,
     CourtierFrame,
+    DecisionKind,
     Decline,
     DecreeIcon,
     DieTileIcon,
@@ -62,7 +64,8 @@ from reference.model import (
 from reference.model import events as ev
 from reference.rules import holdings
 from reference.rules import time as passage
-from reference.rules.common import board, cat, emit, pop, push, set_top, with_clan
+from reference.rules.common import board, cat, clan_name, emit, pop, push, set_top, with_clan
+from reference.rules.handler import ClanHandler, Refusal
 
 DARK_STEWARD_SEALS = 1
 """Seals paid to use a Steward's dark row. Rules: CASTLE.DARK_SEAL, SEALS.USES."""
@@ -77,11 +80,13 @@ def gain(state: State, clan: int, what: GainKind, n: int, rules: tuple[str, ...]
     RESOURCES.CAP, RULING.GAINS_PER_ICON."""
     before = state.clans[clan]
     after = holdings.gain(before, what, n)
-    kept = holdings.held(after, what) - holdings.held(before, what)
     cited = rules or ("EFFECT.PLAIN_GAINS",)
+    kept = n
     cap = holdings.cap_rule(what)
-    if kept < n and cap is not None:
-        cited = (*cited, cap, "RULING.GAINS_PER_ICON")
+    if cap is not None:
+        kept = holdings.held(after, what) - holdings.held(before, what)
+        if kept < n:
+            cited = (*cited, cap, "RULING.GAINS_PER_ICON")
     state = with_clan(state, clan, after)
     return emit(state, ev.Gained(clan=clan, what=what, n=n, kept=kept, rules=cited))
 
@@ -175,7 +180,7 @@ def domain_line(state: State, clan: int, colour: Colour, cause: str) -> State:
     c = cat(state)
     line = next(line for line in c.content.domain if line.colour is colour)
     holder = state.clans[clan]
-    sent = holder.sent[_member_index(line.member)]
+    sent = holder.sent[MEMBERS.index(line.member)]
     rewards = line.base + tuple(e for cell in line.uncovered[:sent] for e in cell)
     frames: list[EffectsFrame] = [EffectsFrame(clan, rewards)]
     block: int | None = None
@@ -197,10 +202,6 @@ def domain_line(state: State, clan: int, colour: Colour, cause: str) -> State:
 def aligned_block(card: CastleCard, row: int) -> int:
     """The block of a card that covers ``row``. Rule: DOMAIN.CARD_BLOCK."""
     return next(i for i, b in enumerate(card.blocks) if row in b.rows)
-
-
-def _member_index(member: Member) -> int:
-    return (Member.COURTIER, Member.GARDENER, Member.WARRIOR).index(member)
 
 
 # ---- EffectsFrame: a bundle of icons -------------------------------------------------------------
@@ -500,3 +501,148 @@ def domain_line_act(state: State, frame: DomainLineFrame, action: Action) -> Sta
         return emit(state, ev.Declined(clan=frame.clan, what="domain_line"))
     assert isinstance(action, ChooseLine)
     return domain_line(state, frame.clan, action.line, "EFFECT.DOMAIN_ACTION")
+
+
+# ---- how the engine treats these frames ---------------------------------------------------------------
+
+
+class EffectsHandler(ClanHandler[EffectsFrame]):
+    """A bundle of icons: the clan picks the next one when the order matters. Rules:
+    RULING.EFFECTS_OPTIONAL_ORDER, RULING.GAINS_PER_ICON."""
+
+    kind = DecisionKind.ORDER
+    rule = "RULING.EFFECTS_OPTIONAL_ORDER"
+
+    def options(self, state: State, frame: EffectsFrame) -> tuple[Action, ...]:
+        return effects_options(state, frame)
+
+    def run(self, state: State, frame: EffectsFrame) -> State:
+        return effects_run(state, frame)
+
+    def act(self, state: State, frame: EffectsFrame, action: Action) -> State:
+        return effects_act(state, frame, action)
+
+
+class InfluenceHandler(ClanHandler[InfluenceFrame]):
+    """A Passage of Time move: at a checkpoint the clan can pay for, pay or stop. Rules:
+    TIME.CHECKPOINTS, TIME.STOP."""
+
+    kind = DecisionKind.CHECKPOINT
+    rule = "TIME.CHECKPOINTS"
+
+    def options(self, state: State, frame: InfluenceFrame) -> tuple[Action, ...]:
+        return influence_options(state, frame)
+
+    def run(self, state: State, frame: InfluenceFrame) -> State:
+        return influence_run(state, frame)
+
+    def act(self, state: State, frame: InfluenceFrame, action: Action) -> State:
+        return influence_act(state, frame, action)
+
+
+class ResourceHandler(ClanHandler[ResourceFrame]):
+    """Resources of the clan's choice, one at a time. Rule: EFFECT.RESOURCE_CHOICE."""
+
+    kind = DecisionKind.RESOURCE
+    rule = "EFFECT.RESOURCE_CHOICE"
+
+    def options(self, state: State, frame: ResourceFrame) -> tuple[Action, ...]:
+        return resource_options(state, frame)
+
+    def act(self, state: State, frame: ResourceFrame, action: Action) -> State:
+        return resource_act(state, frame, action)
+
+
+class OptionalHandler(ClanHandler[OptionalFrame]):
+    """An optional effect with a price: accept (pay) or decline. Rules: RULING.EFFECTS_OPTIONAL_ORDER,
+    CASTLE.DARK_SEAL, EFFECT.PAID_ICON."""
+
+    kind = DecisionKind.OPTIONAL
+    rule = "RULING.EFFECTS_OPTIONAL_ORDER"
+
+    def options(self, state: State, frame: OptionalFrame) -> tuple[Action, ...]:
+        return optional_options(state, frame)
+
+    def refusal(self, state: State, frame: OptionalFrame, action: Action) -> Refusal:
+        """An Accept the clan cannot pay names the seal or coin price it lacks."""
+        if not isinstance(action, Accept):
+            return super().refusal(state, frame, action)
+        holder = state.clans[frame.clan]
+        what = source_words(frame.source)
+        if frame.seals > holder.seals:
+            return (
+                "CASTLE.DARK_SEAL",
+                f"{what} costs {frame.seals} seal(s); {clan_name(frame.clan)} holds {holder.seals}",
+            )
+        return (
+            "EFFECT.PAID_ICON",
+            f"{what} costs {frame.coins} coin(s); {clan_name(frame.clan)} holds {holder.coins} "
+            "(trade seals first)",
+        )
+
+    def run(self, state: State, frame: OptionalFrame) -> State:
+        return optional_run(state, frame)
+
+    def act(self, state: State, frame: OptionalFrame, action: Action) -> State:
+        return optional_act(state, frame, action)
+
+
+def source_words(source: Source) -> str:
+    """What a priced effect is, in a refusal: ``the dark row of Steward S5 (block 2)``,
+    ``the action of garden G6``, ``a priced icon``."""
+    if source.kind == "dark_row":
+        return f"the dark row of Steward {source.card} (block {source.block})"
+    if source.kind == "garden":
+        return f"the action of garden {source.card}"
+    return "a priced icon"
+
+
+class CastleRowHandler(ClanHandler[CastleRowFrame]):
+    """A die-tile or light-background action: one fitting castle block, or decline. Rules:
+    EFFECT.DIE_TILE_ACTION, EFFECT.ANY_DIE_TILE, EFFECT.LIGHT_ACTION."""
+
+    kind = DecisionKind.CASTLE_ROW
+    rule = "EFFECT.DIE_TILE_ACTION"
+
+    def rule_of(self, frame: CastleRowFrame) -> str:
+        if frame.light:
+            return "EFFECT.LIGHT_ACTION"
+        return "EFFECT.ANY_DIE_TILE" if frame.colour is None else "EFFECT.DIE_TILE_ACTION"
+
+    def options(self, state: State, frame: CastleRowFrame) -> tuple[Action, ...]:
+        return castle_row_options(state, frame)
+
+    def refusal(self, state: State, frame: CastleRowFrame, action: Action) -> Refusal:
+        what = (
+            "a light-background block of a castle card"
+            if frame.light
+            else "a block whose die tile fits this action"
+        )
+        return self.rule_of(frame), f"{type(action).__name__} is not {what}"
+
+    def run(self, state: State, frame: CastleRowFrame) -> State:
+        return castle_row_run(state, frame)
+
+    def act(self, state: State, frame: CastleRowFrame, action: Action) -> State:
+        return castle_row_act(state, frame, action)
+
+
+class DomainLineHandler(ClanHandler[DomainLineFrame]):
+    """The Personal Domain action: one of the clan's lines, or decline. Rule: EFFECT.DOMAIN_ACTION."""
+
+    kind = DecisionKind.DOMAIN_LINE
+    rule = "EFFECT.DOMAIN_ACTION"
+
+    def options(self, state: State, frame: DomainLineFrame) -> tuple[Action, ...]:
+        return domain_line_options(state, frame)
+
+    def act(self, state: State, frame: DomainLineFrame, action: Action) -> State:
+        return domain_line_act(state, frame, action)
+
+
+EFFECTS = EffectsHandler()
+INFLUENCE = InfluenceHandler()
+RESOURCE = ResourceHandler()
+OPTIONAL = OptionalHandler()
+CASTLE_ROW = CastleRowHandler()
+DOMAIN_LINE = DomainLineHandler()

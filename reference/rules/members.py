@@ -16,6 +16,7 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from reference.model import (
+    MEMBERS,
     Action,
     Audience,
     ChooseBlock,
@@ -27,7 +28,9 @@ from reference.model import (
     Clan,
     Climb,
     CourtierFrame,
+    DecisionKind,
     Decline,
+    Effect,
     EffectsFrame,
     FavourFrame,
     Floor,
@@ -46,8 +49,9 @@ from reference.model import (
 )
 from reference.model import events as ev
 from reference.rules import holdings
-from reference.rules.common import board, cat, emit, pop, push, set_top, with_board, with_clan
+from reference.rules.common import board, cat, clan_name, emit, pop, push, set_top, with_board, with_clan
 from reference.rules.effects import lantern
+from reference.rules.handler import ClanHandler, Handler, Refusal
 
 MEMBERS_PER_LINE = 5
 """Members of each kind on a Domain board. Rule: SETUP.WORKERS."""
@@ -55,20 +59,18 @@ AUDIENCE_COINS = 2
 """Coins paid to put a courtier at the Gate. Rule: COURTIER.AUDIENCE."""
 CLIMB_PEARL = {1: 2, 2: 5}
 """Mother-of-Pearl paid to climb 1 or 2 floors. Rule: COURTIER.CLIMB."""
-MEMBER_INDEX = {Member.COURTIER: 0, Member.GARDENER: 1, Member.WARRIOR: 2}
-"""Position of each member kind in ``Clan.sent``."""
 
 
 def members_left(clan: Clan, member: Member) -> int:
     """Members of that kind still on the Domain board. Rule: MEMBERS.LEFTMOST."""
-    return MEMBERS_PER_LINE - clan.sent[MEMBER_INDEX[member]]
+    return MEMBERS_PER_LINE - clan.sent[MEMBERS.index(member)]
 
 
 def send(clan: Clan, member: Member) -> Clan:
     """Send the leftmost member of that kind from the Domain board (uncovering a reward).
     Rules: MEMBERS.LEFTMOST, MEMBERS.UNCOVER."""
     sent = list(clan.sent)
-    sent[MEMBER_INDEX[member]] += 1
+    sent[MEMBERS.index(member)] += 1
     return replace(clan, sent=(sent[0], sent[1], sent[2]))
 
 
@@ -79,6 +81,57 @@ def move_courtiers(clan: Clan, start: Floor | None, end: Floor) -> Clan:
         floors[start] -= 1
     floors[end] += 1
     return replace(clan, courtiers=(floors[0], floors[1], floors[2], floors[3]))
+
+
+def courtier_to_gate(clan: Clan) -> Clan:
+    """The leftmost courtier leaves the Domain board for the Gate (what it costs is the caller's).
+    Rules: COURTIER.AUDIENCE, MEMBERS.LEFTMOST, MEMBERS.UNCOVER."""
+    return move_courtiers(send(clan, Member.COURTIER), None, Floor.GATE)
+
+
+def station_warrior(state: State, clan: int, yard_index: int) -> State:
+    """The leftmost warrior goes to the Training Yard, for good (what it costs is the caller's).
+    Rules: WARRIOR.PLACE, WARRIOR.YARD_UNLIMITED, WARRIOR.NEVER_MOVE, MEMBERS.LEFTMOST."""
+    b = board(state)
+    yards = list(b.yards)
+    yards[yard_index] = replace(yards[yard_index], warriors=(*yards[yard_index].warriors, clan))
+    state = with_clan(state, clan, send(state.clans[clan], Member.WARRIOR))
+    return with_board(state, replace(b, yards=tuple(yards)))
+
+
+def plant_gardener(state: State, clan: int, slot: int) -> State:
+    """The leftmost gardener goes onto the garden in ``slot`` (what it costs is the caller's).
+    Rules: GARDENER.PLACE, MEMBERS.LEFTMOST."""
+    b = board(state)
+    gardens = list(b.gardens)
+    gardens[slot] = replace(gardens[slot], gardeners=(*gardens[slot].gardeners, clan))
+    state = with_clan(state, clan, send(state.clans[clan], Member.GARDENER))
+    return with_board(state, replace(b, gardens=tuple(gardens)))
+
+
+def refill_room(state: State, room: int) -> tuple[State, str | None]:
+    """The room gets the top card of its floor's deck (None and no change when the deck is empty).
+    Rules: COURTIER.FLOOR12.REFILL, RULING.RIVAL_CARD_REMOVED."""
+    b = board(state)
+    steward = b.rooms[room].floor == 1
+    deck = b.steward_deck if steward else b.diplomat_deck
+    if not deck:
+        return state, None
+    rooms = list(b.rooms)
+    rooms[room] = replace(rooms[room], card=deck[0])
+    b = replace(b, rooms=tuple(rooms))
+    b = replace(b, steward_deck=deck[1:]) if steward else replace(b, diplomat_deck=deck[1:])
+    return with_board(state, b), deck[0]
+
+
+def occupy_favour(state: State, clan: int, slot: int) -> tuple[State, tuple[Effect, ...]]:
+    """The courtier takes favour space ``slot`` of the Daimyo card; returns its reward.
+    Rules: COURTIER.DAIMYO.FAVOUR, DAIMYO.FAVOURS."""
+    b = board(state)
+    favours = list(b.favours)
+    favours[slot] = clan
+    state = with_board(state, replace(b, favours=tuple(favours)))
+    return state, cat(state).daimyo[b.daimyo].favours[slot]
 
 
 # ---- Courtier action -----------------------------------------------------------------------------
@@ -130,8 +183,7 @@ def courtier_act(state: State, frame: CourtierFrame, action: Action) -> State:
     if isinstance(action, Decline):
         return pop(emit(state, ev.Declined(clan=clan, what="courtier", rules=("COURTIER.ACTION",))))
     if isinstance(action, Audience):
-        holder = holdings.pay(holder, GainKind.COIN, AUDIENCE_COINS)
-        holder = move_courtiers(send(holder, Member.COURTIER), None, Floor.GATE)
+        holder = courtier_to_gate(holdings.pay(holder, GainKind.COIN, AUDIENCE_COINS))
         state = with_clan(state, clan, holder)
         state = emit(state, ev.CourtierAtGate(clan=clan, coins=AUDIENCE_COINS))
         return set_top(state, replace(frame, audience=True))
@@ -224,16 +276,10 @@ def light_row_act(state: State, frame: LightRowFrame, action: Action) -> State:
 
 
 def refill_run(state: State, frame: RefillFrame) -> State:
-    """Refill the room from its floor's deck. Rule: COURTIER.FLOOR12.REFILL."""
-    b = board(state)
-    room = b.rooms[frame.room]
-    if room.floor == 1:
-        card, b = b.steward_deck[0], replace(b, steward_deck=b.steward_deck[1:])
-    else:
-        card, b = b.diplomat_deck[0], replace(b, diplomat_deck=b.diplomat_deck[1:])
-    rooms = list(b.rooms)
-    rooms[frame.room] = replace(room, card=card)
-    state = with_board(pop(state), replace(b, rooms=tuple(rooms)))
+    """Refill the room from its floor's deck (not empty: the card was taken only because it was not).
+    Rule: COURTIER.FLOOR12.REFILL."""
+    state, card = refill_room(pop(state), frame.room)
+    assert card is not None
     return emit(state, ev.RoomRefilled(room=frame.room, card=card))
 
 
@@ -257,11 +303,7 @@ def favour_act(state: State, frame: FavourFrame, action: Action) -> State:
     """Put the courtier on the favour space and gain its reward. Rules: COURTIER.DAIMYO.FAVOUR,
     DAIMYO.FAVOURS."""
     assert isinstance(action, ChooseFavour)
-    b = board(state)
-    favours = list(b.favours)
-    favours[action.slot] = frame.clan
-    state = with_board(pop(state), replace(b, favours=tuple(favours)))
-    reward = cat(state).daimyo[b.daimyo].favours[action.slot]
+    state, reward = occupy_favour(pop(state), frame.clan, action.slot)
     state = emit(state, ev.FavourTaken(clan=frame.clan, slot=action.slot, icons=reward))
     return push(state, EffectsFrame(frame.clan, reward))
 
@@ -312,10 +354,8 @@ def member_act(state: State, frame: MemberFrame, action: Action) -> State:
     assert isinstance(action, ChooseGarden)
     slot = b.gardens[action.slot]
     card = cat(state).gardens[slot.card]
-    holder = send(holdings.pay(holder, GainKind.FOOD, card.food), Member.GARDENER)
-    gardens = list(b.gardens)
-    gardens[action.slot] = replace(slot, gardeners=(*slot.gardeners, clan))
-    state = with_board(with_clan(state, clan, holder), replace(b, gardens=tuple(gardens)))
+    state = with_clan(state, clan, holdings.pay(holder, GainKind.FOOD, card.food))
+    state = plant_gardener(state, clan, action.slot)
     placed = ev.GardenerPlaced(clan=clan, slot=action.slot, card=card.id, bridge=slot.bridge, food=card.food)
     return garden_action(emit(state, placed), clan, card.id)
 
@@ -323,12 +363,9 @@ def member_act(state: State, frame: MemberFrame, action: Action) -> State:
 def place_warrior(state: State, clan: int, yard_index: int) -> State:
     """Pay the yard's iron, put the leftmost warrior there for good, then do the yard's tile effects in
     any order. Rules: WARRIOR.PLACE, WARRIOR.YARD_UNLIMITED, WARRIOR.NEVER_MOVE, WARRIOR.TILE_ACTIONS."""
-    b = board(state)
-    yard = b.yards[yard_index]
-    holder = send(holdings.pay(state.clans[clan], GainKind.IRON, yard.cost), Member.WARRIOR)
-    yards = list(b.yards)
-    yards[yard_index] = replace(yard, warriors=(*yard.warriors, clan))
-    state = with_board(with_clan(state, clan, holder), replace(b, yards=tuple(yards)))
+    yard = board(state).yards[yard_index]
+    state = with_clan(state, clan, holdings.pay(state.clans[clan], GainKind.IRON, yard.cost))
+    state = station_warrior(state, clan, yard_index)
     c = cat(state)
     effects = tuple(
         e
@@ -369,3 +406,185 @@ def outside_act(state: State, frame: OutsideFrame, action: Action) -> State:
     if action.member is Member.COURTIER:
         return push(state, CourtierFrame(frame.clan))
     return push(state, MemberFrame(frame.clan, action.member))
+
+
+# ---- how the engine treats these frames ---------------------------------------------------------------
+
+
+class CourtierHandler(ClanHandler[CourtierFrame]):
+    """A Courtier action: an audience and a climb, each at most once, then done. Rules: COURTIER.ACTION,
+    COURTIER.AUDIENCE, COURTIER.CLIMB."""
+
+    kind = DecisionKind.COURTIER
+    rule = "COURTIER.ACTION"
+
+    def options(self, state: State, frame: CourtierFrame) -> tuple[Action, ...]:
+        return courtier_options(state, frame)
+
+    def refusal(self, state: State, frame: CourtierFrame, action: Action) -> Refusal:
+        """A second audience or climb, no courtier to send or to climb, a climb past the Daimyo's room,
+        a price the clan cannot pay: each with its rule."""
+        holder = state.clans[frame.clan]
+        who = clan_name(frame.clan)
+        if isinstance(action, Audience):
+            if frame.audience:
+                return "COURTIER.ACTION", "this Courtier action has already had its audience"
+            if members_left(holder, Member.COURTIER) == 0:
+                return "MEMBERS.LEFTMOST", "no courtier is left on the Domain board"
+            return "COURTIER.AUDIENCE", f"an audience costs 2 coins; {who} holds {holder.coins}"
+        if isinstance(action, Climb):
+            if frame.climb:
+                return "COURTIER.ACTION", "this Courtier action has already had its climb"
+            if action.floors not in (1, 2) or action.start + action.floors > 3:
+                start = action.start.name.lower()
+                return "COURTIER.CLIMB", f"a courtier cannot climb {action.floors} floor(s) from {start}"
+            if holder.courtiers[action.start] == 0:
+                return "COURTIER.CLIMB", f"no courtier of {who} stands on {action.start.name.lower()}"
+            cost = CLIMB_PEARL[action.floors]
+            return (
+                "COURTIER.CLIMB",
+                f"climbing {action.floors} floor(s) costs {cost} Mother-of-Pearl; {who} holds {holder.pearl}",
+            )
+        return super().refusal(state, frame, action)
+
+    def run(self, state: State, frame: CourtierFrame) -> State:
+        return courtier_run(state, frame)
+
+    def act(self, state: State, frame: CourtierFrame, action: Action) -> State:
+        return courtier_act(state, frame, action)
+
+
+class RoomHandler(ClanHandler[RoomFrame]):
+    """A climb ended on floor 1 or 2: the room to enter. Rules: COURTIER.FLOOR12.TAKE_CARD,
+    COURTIER.FLOORS."""
+
+    kind = DecisionKind.ROOM
+    rule = "COURTIER.FLOOR12.TAKE_CARD"
+
+    def options(self, state: State, frame: RoomFrame) -> tuple[Action, ...]:
+        return room_options(state, frame)
+
+    def refusal(self, state: State, frame: RoomFrame, action: Action) -> Refusal:
+        if isinstance(action, ChooseRoom):
+            return (
+                "COURTIER.FLOORS",
+                f"the courtier's climb ended on floor {frame.floor}: choose a room of that floor",
+            )
+        return super().refusal(state, frame, action)
+
+    def run(self, state: State, frame: RoomFrame) -> State:
+        return room_run(state, frame)
+
+    def act(self, state: State, frame: RoomFrame, action: Action) -> State:
+        return room_act(state, frame, action)
+
+
+class LightRowHandler(ClanHandler[LightRowFrame]):
+    """One light block of the card just taken. Rule: COURTIER.FLOOR12.TAKE_CARD."""
+
+    kind = DecisionKind.LIGHT_ROW
+    rule = "COURTIER.FLOOR12.TAKE_CARD"
+
+    def options(self, state: State, frame: LightRowFrame) -> tuple[Action, ...]:
+        return light_row_options(state, frame)
+
+    def run(self, state: State, frame: LightRowFrame) -> State:
+        return light_row_run(state, frame)
+
+    def act(self, state: State, frame: LightRowFrame, action: Action) -> State:
+        return light_row_act(state, frame, action)
+
+
+class RefillHandler(Handler[RefillFrame]):
+    """The room refills from its deck (no decision). Rule: COURTIER.FLOOR12.REFILL."""
+
+    rule = "COURTIER.FLOOR12.REFILL"
+
+    def run(self, state: State, frame: RefillFrame) -> State:
+        return refill_run(state, frame)
+
+
+class FavourHandler(ClanHandler[FavourFrame]):
+    """A free favour of the Daimyo card. Rules: COURTIER.DAIMYO.FAVOUR, RULING.DAIMYO_FAVOUR_CHOICE."""
+
+    kind = DecisionKind.FAVOUR
+    rule = "COURTIER.DAIMYO.FAVOUR"
+
+    def options(self, state: State, frame: FavourFrame) -> tuple[Action, ...]:
+        return favour_options(state, frame)
+
+    def run(self, state: State, frame: FavourFrame) -> State:
+        return favour_run(state, frame)
+
+    def act(self, state: State, frame: FavourFrame, action: Action) -> State:
+        return favour_act(state, frame, action)
+
+
+class MemberHandler(ClanHandler[MemberFrame]):
+    """A Warrior action (a yard) or a Gardener action (a garden). Rules: WARRIOR.PLACE, GARDENER.PLACE,
+    EFFECT.MEMBER_ACTION."""
+
+    kind = DecisionKind.YARD
+    rule = "EFFECT.MEMBER_ACTION"
+
+    def kind_of(self, frame: MemberFrame) -> DecisionKind:
+        return DecisionKind.YARD if frame.member is Member.WARRIOR else DecisionKind.GARDEN
+
+    def rule_of(self, frame: MemberFrame) -> str:
+        return "WARRIOR.PLACE" if frame.member is Member.WARRIOR else "GARDENER.PLACE"
+
+    def options(self, state: State, frame: MemberFrame) -> tuple[Action, ...]:
+        return member_options(state, frame)
+
+    def refusal(self, state: State, frame: MemberFrame, action: Action) -> Refusal:
+        """No member left, no such yard or garden, a garden already holding the clan's gardener, a price
+        the clan cannot pay: each with its rule."""
+        holder = state.clans[frame.clan]
+        who = clan_name(frame.clan)
+        if members_left(holder, frame.member) == 0:
+            return "MEMBERS.LEFTMOST", f"no {frame.member.value} is left on the Domain board"
+        b = board(state)
+        if isinstance(action, ChooseYard):
+            if not any(y.cost == action.cost for y in b.yards):
+                return "WARRIOR.PLACE", f"no Training Yard costs {action.cost} iron"
+            return (
+                "WARRIOR.PLACE",
+                f"the {action.cost}-iron yard costs {action.cost} iron; {who} holds {holder.iron}",
+            )
+        if isinstance(action, ChooseGarden):
+            if not 0 <= action.slot < len(b.gardens):
+                return "GARDENER.PLACE", f"there is no garden slot {action.slot}"
+            slot = b.gardens[action.slot]
+            if frame.clan in slot.gardeners:
+                return "GARDENER.PLACE", f"{slot.card} already holds a gardener of {who}"
+            food = cat(state).gardens[slot.card].food
+            return "GARDENER.PLACE", f"{slot.card} costs {food} food; {who} holds {holder.food}"
+        return super().refusal(state, frame, action)
+
+    def run(self, state: State, frame: MemberFrame) -> State:
+        return member_run(state, frame)
+
+    def act(self, state: State, frame: MemberFrame, action: Action) -> State:
+        return member_act(state, frame, action)
+
+
+class OutsideHandler(ClanHandler[OutsideFrame]):
+    """Outside the Walls: one of the space's two member actions, or decline. Rule: OUTSIDE.CHOICES."""
+
+    kind = DecisionKind.OUTSIDE
+    rule = "OUTSIDE.CHOICES"
+
+    def options(self, state: State, frame: OutsideFrame) -> tuple[Action, ...]:
+        return outside_options(state, frame)
+
+    def act(self, state: State, frame: OutsideFrame, action: Action) -> State:
+        return outside_act(state, frame, action)
+
+
+COURTIER = CourtierHandler()
+ROOM = RoomHandler()
+LIGHT_ROW = LightRowHandler()
+REFILL = RefillHandler()
+FAVOUR = FavourHandler()
+MEMBER = MemberHandler()
+OUTSIDE = OutsideHandler()

@@ -7,141 +7,59 @@ RULING.DIE_TILE_LAYOUT, RULING.GARDENS_STEP, RULING.GARDEN_ORDER.
 
 from __future__ import annotations
 
-from collections import Counter
-
 from msgspec.structs import replace
 
-from reference.content import Catalogue
-from reference.errors import IllegalAction
 from reference.model import (
     COLOURS,
+    Action,
     Board,
     Clan,
-    Colour,
     Deal,
+    DecisionKind,
+    DraftFrame,
     EffectsFrame,
-    GardenKind,
     GardenSlot,
     Phase,
     Roll,
     Room,
     State,
+    TakePair,
     YardState,
 )
 from reference.model import events as ev
-from reference.rules import rival, scoring
+from reference.rules import scoring
 from reference.rules import time as passage
 from reference.rules.bridges import sorted_bridge
-from reference.rules.common import board, cat, emit, push
+from reference.rules.common import board, cat, emit, pop, push
+from reference.rules.handler import ClanHandler, Refusal
 from reference.rules.members import garden_action
+from reference.rules.outcomes import (
+    DIPLOMAT_ROOMS,
+    STEWARD_ROOMS,
+    WELL_TILES,
+    check_deal,
+    check_roll,
+    deal_space,
+    roll_space,
+    room_tiles,
+)
+from reference.rules.variant import Variant
 
 ROUNDS = 3
 """Rounds in a game. Rule: ROUND.COUNT."""
 TURNS_PER_ROUND = 3
 """Turns each clan takes in a round. Rule: ROUND.COUNT."""
-STEWARD_ROOMS = 3
-DIPLOMAT_ROOMS = 2
-STEWARD_TILES = 3
-DIPLOMAT_TILES = 2
-WELL_TILES = 2
-"""Castle rooms and their die tiles; the last 2 tiles go to the Well. Rules: SETUP.CASTLE_CARDS,
-SETUP.DIE_TILES, SETUP.WELL_TILES."""
 
 
-def dice_per_colour(players: int) -> int:
-    """Dice of each colour in play: clans + 1. Rule: SETUP.DICE_PER_COLOUR."""
-    return players + 1
-
-
-def cards_in_use(cat: Catalogue, players: int, floor: int) -> tuple[str, ...]:
-    """Steward (1) or Diplomat (2) cards in play: cards marked with a diamond stay in the box at 1-2
-    players. Rule: SETUP.TWO_PLAYER_REMOVED."""
-    deck = cat.content.stewards if floor == 1 else cat.content.diplomats
-    return tuple(c.id for c in deck if players > 2 or c.two_player)
-
-
-def _bad(reason: str) -> IllegalAction:
-    return IllegalAction("RULING.CHANCE_DEAL", f"invalid deal: {reason}")
-
-
-def _permutation(name: str, given: tuple[str, ...], expected: tuple[str, ...]) -> None:
-    if Counter(given) != Counter(expected):
-        raise _bad(f"{name} must be an ordering of {sorted(expected)}, got {list(given)}")
-
-
-def check_deal(state: State, deal: Deal) -> None:
-    """Raise IllegalAction (rule RULING.CHANCE_DEAL, or SETUP.DIE_TILES.NO_MONO) unless the deal is a
-    possible outcome of the setup shuffles and rolls for this number of clans."""
-    c = cat(state)
-    n = state.setup.players
-    if sorted(deal.turn_order) != list(range(n)):
-        raise _bad(f"turn_order must be a permutation of 0..{n - 1}")
-    if len(deal.dice) != len(COLOURS) or any(len(d) != dice_per_colour(n) for d in deal.dice):
-        raise _bad(f"dice must give {dice_per_colour(n)} values for each of the 3 bridges")
-    if any(not 1 <= v <= 6 for d in deal.dice for v in d):
-        raise _bad("die values must be 1..6")
-    _permutation("stewards", deal.stewards, cards_in_use(c, n, 1))
-    _permutation("diplomats", deal.diplomats, cards_in_use(c, n, 2))
-    if deal.daimyo not in c.daimyo:
-        raise _bad(f"unknown Daimyo card {deal.daimyo!r}")
-    for kind, given in ((GardenKind.STONE, deal.stone), (GardenKind.PLANT, deal.plant)):
-        _permutation(kind.value, given, tuple(g.id for g in c.content.gardens if g.kind is kind))
-    faces = sum(len(y.faces) for y in c.content.yards)
-    if (
-        len(deal.yard_tiles) != faces
-        or len(set(deal.yard_tiles)) != faces
-        or any(t not in c.yard_tiles for t in deal.yard_tiles)
-    ):
-        raise _bad(f"yard_tiles must name {faces} different yard tiles")
-    _permutation("die_tiles", deal.die_tiles, tuple(t.id for t in c.content.die_tiles))
-    for r, tiles in enumerate(room_tiles(c, deal.die_tiles)):
-        if len(set(tiles)) == 1:
-            raise IllegalAction(
-                "SETUP.DIE_TILES.NO_MONO",
-                f"invalid deal: castle room {r + 1} would show only {tiles[0].value} die tiles",
-            )
-    solo = state.setup.solo
-    pairs = 1 if solo is not None else n + 1
-    if len(deal.pairs) != pairs:
-        raise _bad(f"pairs must offer {pairs} starting pair(s) (SETUP.STARTING_PAIRS, SOLO.SETUP.TWO_PLAYER)")
-    if solo is not None:
-        if deal.turn_order != rival.start_order(solo):
-            raise _bad(
-                f"turn_order must be {list(rival.start_order(solo))} for the "
-                f"{solo.difficulty.value} {solo.rival.value} rival (SOLO.SETUP.DIFFICULTY, GINKGO.SETUP)"
-            )
-        _permutation("solo_deck", deal.solo_deck, tuple(c.id for c in rival.deck(state).cards))
-    elif deal.solo_deck:
-        raise _bad("solo_deck is only dealt in a solo game")
-    srs = [p[0] for p in deal.pairs]
-    acts = [p[1] for p in deal.pairs]
-    action_ids = {a.id for a in c.content.action_cards}
-    if len(set(srs)) != len(srs) or any(s not in c.starting for s in srs):
-        raise _bad("pairs must name different Starting Resource cards")
-    if len(set(acts)) != len(acts) or any(a not in action_ids for a in acts):
-        raise _bad("pairs must name different Action cards")
-
-
-def room_tiles(c: Catalogue, die_tiles: tuple[str, ...]) -> list[tuple[Colour, ...]]:
-    """The die-tile colours of each castle room (3 per Stewards' room, 2 per Diplomats' room) for a
-    layout of tile ids in slot order. Rules: SETUP.DIE_TILES, RULING.DIE_TILE_LAYOUT."""
-    colours = [c.die_tiles[t].colour for t in die_tiles]
-    rooms: list[tuple[Colour, ...]] = []
-    at = 0
-    for size in (STEWARD_TILES,) * STEWARD_ROOMS + (DIPLOMAT_TILES,) * DIPLOMAT_ROOMS:
-        rooms.append(tuple(colours[at : at + size]))
-        at += size
-    return rooms
-
-
-def deal(state: State, outcome: Deal) -> State:
+def deal(state: State, outcome: Deal, variant: Variant) -> State:
     """Lay out the board from the deal: sorted bridges, castle rooms with their cards and die tiles,
     the Well tiles, 6 gardens (a Stone and a Plant beside each bridge), the yard tiles, and the clans
     on Passage of Time space 0 stacked with the first player on top; then the starting draft.
     Rules: SETUP.BRIDGES_SORTED, SETUP.CASTLE_CARDS, SETUP.DIE_TILES, SETUP.WELL_TILES, SETUP.GARDENS,
     SETUP.YARDS, SETUP.YARD_TILES, SETUP.TURN_ORDER, SETUP.TIME_START, SETUP.SCORE_START,
-    SETUP.NO_OTHER_INCOME, RULING.START_ORDER, RULING.DIE_TILE_LAYOUT."""
-    check_deal(state, outcome)
+    SETUP.NO_OTHER_INCOME, RULING.START_ORDER, RULING.DIE_TILE_LAYOUT; then the variant's setup (the
+    solo rival)."""
+    check_deal(deal_space(state.setup, variant), cat(state), outcome)
     c = cat(state)
     n = state.setup.players
     layout = room_tiles(c, outcome.die_tiles)
@@ -175,8 +93,6 @@ def deal(state: State, outcome: Deal) -> State:
     clans = [Clan() for _ in range(n)]
     for k, who in enumerate(outcome.turn_order):
         clans[who] = replace(clans[who], arrival=n - k)
-    if state.setup.solo is not None:
-        clans = rival.setup_clans(state, clans)
     state = replace(
         state,
         phase=Phase.DRAFT,
@@ -203,8 +119,7 @@ def deal(state: State, outcome: Deal) -> State:
         solo_deck=outcome.solo_deck,
         readings=readings,
     )
-    state = emit(state, dealt)
-    return rival.announce(state) if solo is not None else state
+    return variant.set_up(emit(state, dealt))
 
 
 def drafter(state: State) -> int:
@@ -241,29 +156,30 @@ def round_over(state: State) -> bool:
     return state.turn >= TURNS_PER_ROUND * len(state.clans)
 
 
-def end_round(state: State) -> State:
+def end_round(state: State, variant: Variant) -> State:
     """The end of a round: new turn order from the Passage of Time, then (rounds 1-2) the gardens
     step, then clearing and re-rolling; after round 3 the game ends with final scoring.
+    The variant acts right after the new turn order (the solo rival's hand-in).
     Rules: ROUND.END_ORDER, TIME.TURN_ORDER, ROUND.GARDENS, ROUND.GAME_END."""
     order = passage.turn_order(state.clans)
     state = replace(state, turn_order=order)
     state = emit(state, ev.RoundEnded(round=state.round, turn_order=order))
-    if state.setup.solo is not None:
-        state = rival.hand_in(state)
+    state = variant.end_of_round(state)
     if state.round >= ROUNDS:
         return final_scoring(state)
-    return gardens_step(replace(state, phase=Phase.GARDENS))
+    return gardens_step(replace(state, phase=Phase.GARDENS), variant)
 
 
-def gardens_step(state: State) -> State:
+def gardens_step(state: State, variant: Variant) -> State:
     """Every gardener whose bridge still holds a die may act again without paying food (a Plant card's
     coins are paid again), clan by clan in turn order, gardens in slot order.
+    The variant acts first (the solo rival scores its gardeners and does no action; SOLO.ROUND.GARDENS).
     Rules: GARDENER.REACTIVATE, ROUND.GARDENS, RULING.GARDENS_STEP, RULING.GARDEN_ORDER."""
     b = board(state)
     live = {bridge.colour for bridge in b.bridges if bridge.count() > 0}
     bridges = tuple(bridge.colour for bridge in b.bridges if bridge.colour in live)
     state = emit(state, ev.GardensStep(round=state.round, bridges=bridges))
-    state = rival.gardens_points(state, set(live))
+    state = variant.gardens(state, frozenset(live))
     for clan in reversed(state.turn_order):
         if state.clans[clan].rival:
             continue
@@ -286,34 +202,16 @@ def clear_board(state: State) -> State:
     return emit(replace(state, board=b, clans=clans, phase=Phase.ROLL), ev.BoardCleared(round=state.round))
 
 
-def check_roll(state: State, roll: Roll) -> None:
-    """Raise IllegalAction (RULING.CHANCE_ROLL) unless the roll gives clans + 1 values 1..6 per bridge."""
-    per = dice_per_colour(state.setup.players)
-    if len(roll.dice) != len(COLOURS) or any(len(d) != per for d in roll.dice):
-        raise IllegalAction("RULING.CHANCE_ROLL", f"a roll gives {per} dice for each of the 3 bridges")
-    if any(not 1 <= v <= 6 for d in roll.dice for v in d):
-        raise IllegalAction("RULING.CHANCE_ROLL", "die values must be 1..6")
-    if state.setup.solo is not None:
-        ids = tuple(c.id for c in rival.deck(state).cards)
-        if Counter(roll.solo_deck) != Counter(ids):
-            raise IllegalAction(
-                "SOLO.ROUND.SHUFFLE", f"the roll must reshuffle the Solitaire deck {sorted(ids)}"
-            )
-    elif roll.solo_deck:
-        raise IllegalAction("RULING.CHANCE_ROLL", "solo_deck is only reshuffled in a solo game")
-
-
-def new_round(state: State, roll: Roll) -> State:
-    """Re-roll every die, sort the bridges and start the next round. Rules: ROUND.CLEAR_REROLL,
-    SETUP.BRIDGES_SORTED."""
-    check_roll(state, roll)
+def new_round(state: State, roll: Roll, variant: Variant) -> State:
+    """Re-roll every die, sort the bridges and start the next round (the variant reshuffles its deck).
+    Rules: ROUND.CLEAR_REROLL, SETUP.BRIDGES_SORTED, SOLO.ROUND.SHUFFLE."""
+    check_roll(roll_space(state.setup, variant), roll)
     b = board(state)
     b = replace(b, bridges=tuple(sorted_bridge(colour, roll.dice[i]) for i, colour in enumerate(COLOURS)))
     state = replace(state, board=b, round=state.round + 1, turn=0, phase=Phase.TURNS)
     rules: tuple[str, ...] = ("RULING.CHANCE_ROLL", "ROUND.CLEAR_REROLL", "SETUP.BRIDGES_SORTED")
-    if state.setup.solo is not None:
-        # the whole deck, discards included, is reshuffled (SOLO.ROUND.SHUFFLE, RULING.GINKGO_ROUND_SHUFFLE)
-        state = replace(state, solo_deck=roll.solo_deck, solo_discard=())
+    state = variant.new_round(state, roll)
+    if roll.solo_deck:
         rules = (*rules, "SOLO.ROUND.SHUFFLE")
     state = emit(
         state, ev.Rerolled(round=state.round, bridges=b.bridges, solo_deck=roll.solo_deck, rules=rules)
@@ -331,3 +229,26 @@ def final_scoring(state: State) -> State:
     )
     state = replace(state, phase=Phase.OVER, scores=scores, winners=scoring.winners(scores))
     return emit(state, ev.GameOver(scores=scores, winners=state.winners))
+
+
+class DraftHandler(ClanHandler[DraftFrame]):
+    """A clan picks one of the starting pairs on offer. Rule: SETUP.STARTING_PAIRS."""
+
+    kind = DecisionKind.DRAFT
+    rule = "SETUP.STARTING_PAIRS"
+
+    def waits(self, state: State, frame: DraftFrame) -> bool:
+        return True
+
+    def options(self, state: State, frame: DraftFrame) -> tuple[Action, ...]:
+        return tuple(TakePair(i) for i in range(len(state.draft)))
+
+    def refusal(self, state: State, frame: DraftFrame, action: Action) -> Refusal:
+        return self.rule, f"choose one of the {len(state.draft)} starting pairs, got {type(action).__name__}"
+
+    def act(self, state: State, frame: DraftFrame, action: Action) -> State:
+        assert isinstance(action, TakePair)
+        return take_pair(pop(state), frame.clan, action.index)
+
+
+DRAFT = DraftHandler()

@@ -32,38 +32,31 @@ from msgspec.structs import replace
 
 from reference.conformance.adapter import AREAS
 from reference.conformance.server import Server
-from reference.model import Board, Die, Space, State
-from reference.rules import bridges, holdings, placement, rival
+from reference.model import SoloCard, Space, State
+from reference.model import events as ev
+from reference.rules import bridges, holdings
 from reference.rules import time as passage
 from reference.rules.common import with_clan
-from reference.rules.placement import SPACE_VALUE
+from reference.rules.solo import rival
+from reference.rules.solo.rival import Rival
 
 RULE_FAULTS = ("seal_cap", "rival_pays", "hand_in_4", "no_left_lantern", "free_checkpoint")
 WIRE_FAULTS = ("hang", "crash", "garbage", "exit", "schema", "bad_id", "none")
 
 
 def _rival_pays() -> None:
-    placed: list[tuple[Space, Die]] = []
-    put_die = placement.put_die  # what rival.py imported
-    rival_turn = rival.rival_turn
+    honest = Rival.place
 
-    def spy(b: Board, space: Space, die: Die) -> Board:
-        placed.append((space, die))
-        return put_die(b, space, die)
-
-    def paying_turn(state: State, clan: int) -> State:
-        placed.clear()
-        state = rival_turn(state, clan)
-        if placed:
-            space, die = placed[-1]
-            owed = min(SPACE_VALUE[space] - die.value, state.clans[clan].coins)
-            if owed > 0:
-                holder = state.clans[clan]
-                state = with_clan(state, clan, replace(holder, coins=holder.coins - owed))
+    def paying_place(self: Rival, state: State, clan: int, card: SoloCard, space: Space, rule: str) -> State:
+        state = honest(self, state, clan, card, space, rule)
+        placed = [e for e in state.events if isinstance(e, ev.DiePlaced)][-1]
+        owed = min(placed.covered - placed.value, state.clans[clan].coins)
+        if owed > 0:
+            holder = state.clans[clan]
+            state = with_clan(state, clan, replace(holder, coins=holder.coins - owed))
         return state
 
-    vars(rival)["put_die"] = spy
-    rival.rival_turn = paying_turn
+    Rival.place = paying_place  # type: ignore[method-assign]  # a planted fault
 
 
 def break_rule(fault: str) -> None:

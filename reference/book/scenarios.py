@@ -40,7 +40,7 @@ QUESTION_TAG: Final = re.compile(r"^q([1-9][0-9]*)$")
 GAP_TAG: Final = re.compile(r"^G([1-9][0-9]*)$")
 """A rules-questions gap: ``G1`` .. ``G18``."""
 
-SCENARIOS_DIR: Final = Path(__file__).resolve().parent.parent / "scenarios"
+SCENARIOS_DIR: Final = Path(__file__).resolve().parents[2] / "scenarios"
 """Where the feature files live in a source checkout (the repository's ``scenarios/``)."""
 
 

@@ -29,11 +29,11 @@ from typing import Final, Literal
 import click
 import msgspec
 
+from reference.book.scenarios import Example, FeatureFile, StepText, load_features
+from reference.book.traceability import code_index, property_index
+from reference.book.vectors import compile_example, file_name
 from reference.errors import ContentError
 from reference.rulebook import RuleEntry, load_register
-from reference.scenarios import Example, FeatureFile, StepText, load_features
-from reference.traceability import code_index, property_index
-from reference.vectors import compile_example, file_name
 
 Status = Literal["passed", "failed"]
 
@@ -163,10 +163,6 @@ def _page(title: str, body: str, pages: list[tuple[str, str]]) -> str:
 def page_name(feature: FeatureFile) -> str:
     """The HTML file of a feature (its file name with ``.html``)."""
     return Path(feature.file).with_suffix(".html").name
-
-
-def _section_title(feature: FeatureFile) -> str:
-    return feature.name
 
 
 def _status_badge(status: str) -> str:

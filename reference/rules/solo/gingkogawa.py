@@ -1,40 +1,45 @@
 """The Gingkogawa Clan bot (a community sheet credited to MCLof): the rival reads its Solitaire cards
 as three zones and chooses castle rooms by a fixed search.
 
-What it shares with the Tokugawa rival (finding a die by the card now on top, taking a slot, doing
-icons, undoable actions scoring the round, the end-of-round hand-in and gardens, scoring) comes from
-:mod:`reference.rules.rival`. Only the placement search, the bonuses, the card halves, the two extra
-courtier rules and the discard pile are here.
+What it shares with the Tokugawa rival (its setup, the icons, undoable actions scoring the round,
+the end-of-round hand-in and gardens, scoring) comes from :class:`~reference.rules.solo.rival.Rival`.
+Only its place in the turn order and on the Passage of Time, the flip loop with a discard pile, the
+placement search, the bonuses, the card halves and the two extra courtier rules are here.
 
 Rules: GINKGO.SETUP, GINKGO.ZONES, GINKGO.TURN.FIND_DIE, GINKGO.STEWARDS.PAIR, GINKGO.SHOWN_POSITION,
 GINKGO.WRAP, GINKGO.FULL_ZONE, GINKGO.BONUS, GINKGO.HALF, GINKGO.EXTRA.COURTIER_MOVE,
 GINKGO.EXTRA.GATE_NO_COURTIER, GINKGO.DISCARD, RULING.GINKGO_FREE_ROOM, RULING.GINKGO_HALVES,
 RULING.GINKGO_HARD_NO_CARD, RULING.GINKGO_EMPTY_DISCARD, RULING.GINKGO_WELL_CARD,
-RULING.GINKGO_SETUP_CP, RULING.GINKGO_ROUND_SHUFFLE, RULING.GINKGO_NO_COURTIER (the extra courtier
-rules live in reference.rules.rival.do_icon),
+RULING.GINKGO_SETUP_CP, RULING.GINKGO_ROUND_SHUFFLE, RULING.GINKGO_NO_COURTIER,
 READING.GINKGO_PAIR_COLOUR.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from typing import Literal
+from typing import ClassVar, Final, Literal
 
 from msgspec.structs import replace
 
-from reference.errors import IllegalAction, RulesGap
+from reference.errors import RulesGap
 from reference.model import (
     COLOURS,
     BotStage,
     BotTurnFrame,
+    ClimbUp,
     Colour,
-    Die,
+    CourtierToGate,
     Difficulty,
+    Floor,
     Gain,
     GainKind,
     Influence,
+    Member,
     RivalIcon,
     RivalIconsFrame,
+    RivalKind,
+    RivalRoomFrame,
+    Setup,
     Shuffle,
     ShuffleFrame,
     SoloCard,
@@ -42,20 +47,84 @@ from reference.model import (
     State,
 )
 from reference.model import events as ev
-from reference.rules import holdings
-from reference.rules.common import board, emit, pop, push, set_top, with_board, with_clan
-from reference.rules.placement import SPACE_VALUE, dice_on, put_die
-from reference.rules.rival import RIVAL, cards, placed_event, slot_die, take_slot
+from reference.rules.bridges import slot_die
+from reference.rules.common import board, emit, pop, push, set_top, with_clan
+from reference.rules.members import courtier_to_gate, members_left, move_courtiers
+from reference.rules.outcomes import check_shuffle
+from reference.rules.placement import dice_on
+from reference.rules.solo.rival import PLAYER, RIVAL, Rival, cards, climb
 
-ZONES: dict[str, tuple[Space, ...]] = {
-    "Stewards' floor": (Space.STEWARD_1, Space.STEWARD_2, Space.STEWARD_3),
-    "Diplomats' floor": (Space.DIPLOMAT_1, Space.DIPLOMAT_2),
-    "Outside the Walls": (Space.OUTSIDE_LEFT, Space.OUTSIDE_RIGHT),
+Zone = Literal["stewards", "diplomats", "outside"]
+"""The bot's three zones: the Stewards' floor, the Diplomats' floor, Outside the Walls."""
+
+ZONES: Final[dict[Zone, tuple[Space, ...]]] = {
+    "stewards": (Space.STEWARD_1, Space.STEWARD_2, Space.STEWARD_3),
+    "diplomats": (Space.DIPLOMAT_1, Space.DIPLOMAT_2),
+    "outside": (Space.OUTSIDE_LEFT, Space.OUTSIDE_RIGHT),
 }
 """The three zones and their positions, left to right. Rule: GINKGO.ZONES."""
 
+GINKGO_TIME: Final = {Difficulty.EASY: 1, Difficulty.MEDIUM: 2, Difficulty.HARD: 3}
+"""The bot's Passage of Time space by difficulty. Rule: GINKGO.SETUP."""
 
-def zone_of(space: Space) -> tuple[str, int] | None:
+
+class Gingkogawa(Rival):
+    """The Gingkogawa bot: always first, its own Passage of Time start, its turn, its two extra
+    courtier rules."""
+
+    kind: ClassVar[RivalKind] = RivalKind.GINGKOGAWA
+    start_rules: ClassVar[tuple[str, ...]] = (
+        "GINKGO.SETUP",
+        "RULING.GINKGO_SETUP_CP",
+        "SOLO.SETUP.NO_DOMAIN",
+    )
+
+    def first_order(self, setup: Setup) -> tuple[int, ...]:
+        """The bot is always first in the first round. Rule: GINKGO.SETUP."""
+        return (RIVAL, PLAYER)
+
+    def start_time(self, difficulty: Difficulty) -> int:
+        """Space 1, 2 or 3 by difficulty. Rule: GINKGO.SETUP."""
+        return GINKGO_TIME[difficulty]
+
+    def turn(self, state: State, clan: int) -> State:
+        """Begin the bot's turn (it runs as a frame: it may wait for a reshuffle).
+        Rule: GINKGO.TURN.FIND_DIE."""
+        state = emit(state, ev.TurnStarted(round=state.round, turn=state.turn + 1, clan=clan))
+        state = replace(state, turn=state.turn + 1)
+        return push(state, BotTurnFrame(clan))
+
+    def no_courtier_left(self, state: State, clan: int, icon: RivalIcon) -> State:
+        """A Courtier-to-the-Gate icon with no courtier left moves the lowest courtier up 1 instead.
+        Rule: GINKGO.EXTRA.GATE_NO_COURTIER."""
+        up = ev.CourtierInstead(
+            clan=clan, icon=icon, instead=(ClimbUp(1),), rules=("GINKGO.EXTRA.GATE_NO_COURTIER",)
+        )
+        return climb(emit(state, up), clan, icon, 1)
+
+    def climb_icon(self, state: State, clan: int, icon: RivalIcon, floors: int) -> State:
+        """A climb with no courtier in the castle (none at the Gate or on floors 1-2) places one at the
+        Gate instead; a climb 2 then moves it to the 1st floor (the player chooses the room).
+        Rules: GINKGO.EXTRA.COURTIER_MOVE, RULING.GINKGO_NO_COURTIER."""
+        holder = state.clans[clan]
+        inside = any(holder.courtiers[f] for f in (Floor.GATE, Floor.STEWARDS, Floor.DIPLOMATS))
+        if inside or members_left(holder, Member.COURTIER) == 0:
+            return climb(state, clan, icon, floors)
+        holder = courtier_to_gate(holder)
+        instead: tuple[RivalIcon, ...] = (CourtierToGate(),)
+        if floors == 2:
+            holder = move_courtiers(holder, Floor.GATE, Floor.STEWARDS)
+            instead = (CourtierToGate(), ClimbUp(1))
+        state = with_clan(state, clan, holder)
+        state = emit(state, ev.CourtierInstead(clan=clan, icon=ClimbUp(floors), instead=instead))
+        return push(state, RivalRoomFrame(clan, int(Floor.STEWARDS))) if floors == 2 else state
+
+
+GINGKOGAWA: Final = Gingkogawa()
+"""The Gingkogawa bot's rules."""
+
+
+def zone_of(space: Space) -> tuple[Zone, int] | None:
     """The zone and position (0-based) a card's shown space stands for; None for the Well.
     Rules: GINKGO.ZONES, RULING.GINKGO_WELL_CARD."""
     for name, spaces in ZONES.items():
@@ -122,13 +191,6 @@ def bonus(difficulty: Difficulty, round_number: int) -> tuple[RivalIcon, ...]:
 # ---- the turn ----------------------------------------------------------------------------------
 
 
-def start_turn(state: State, clan: int) -> State:
-    """Begin the bot's turn. Rule: GINKGO.TURN.FIND_DIE."""
-    state = emit(state, ev.TurnStarted(round=state.round, turn=state.turn + 1, clan=clan))
-    state = replace(state, turn=state.turn + 1)
-    return push(state, BotTurnFrame(clan))
-
-
 def _reshuffle(state: State, frame: BotTurnFrame) -> State:
     """The deck ran out: the discard pile (or, when it is empty too, the cards flipped this turn but
     the last) is reshuffled under it, a chance decision. Rules: GINKGO.DISCARD,
@@ -150,8 +212,7 @@ def _reshuffle(state: State, frame: BotTurnFrame) -> State:
 def shuffle_act(state: State, frame: ShuffleFrame, outcome: Shuffle) -> State:
     """Put the reshuffled cards under the deck. Raises IllegalAction (GINKGO.DISCARD) unless the
     outcome is an ordering of the pool."""
-    if Counter(outcome.order) != Counter(frame.pool):
-        raise IllegalAction("GINKGO.DISCARD", f"the reshuffle must order exactly {sorted(frame.pool)}")
+    check_shuffle(frame.pool, outcome)
     state = emit(state, ev.Reshuffled(clan=RIVAL, order=outcome.order))
     return replace(pop(state), solo_deck=state.solo_deck + outcome.order)
 
@@ -212,10 +273,8 @@ def _place(state: State, frame: BotTurnFrame, top: SoloCard) -> State:
     assert solo is not None
     clan = frame.clan
     last = cards(state)[frame.flipped[-1]]
-    b = board(state)
-    bi = COLOURS.index(top.bridge)
-    value, bridge = take_slot(b.bridges[bi], top.slot)
-    state = with_board(state, replace(b, bridges=(*b.bridges[:bi], bridge, *b.bridges[bi + 1 :])))
+    value = slot_die(board(state).bridges[COLOURS.index(top.bridge)], top.slot)
+    assert value is not None  # the card now on top names a die that is there (GINKGO.TURN.FIND_DIE)
     target, why, state = _search(state, clan, top)
     icons: tuple[RivalIcon, ...] = ()
     extra: tuple[RivalIcon, ...] = ()
@@ -245,10 +304,7 @@ def _place(state: State, frame: BotTurnFrame, top: SoloCard) -> State:
             clan=clan, card=last.id, space=target, why=why, bonus=extra, half=half_read, rules=rules
         ),
     )
-    state = with_board(state, put_die(board(state), target, Die(top.bridge, value, clan)))
-    gained = max(0, value - SPACE_VALUE[target])
-    state = with_clan(state, clan, holdings.gain(state.clans[clan], GainKind.COIN, gained))
-    state = emit(state, placed_event(clan, top, value, target, gained, "GINKGO.ZONES"))
+    state = GINGKOGAWA.place(state, clan, top, target, "GINKGO.ZONES")
     frame = replace(frame, icons=icons, stage=stage)
     if stage == "extra":
         return turn_run(set_top(state, frame), frame)
@@ -278,7 +334,7 @@ def _search(state: State, clan: int, top: SoloCard) -> tuple[Space, ev.BotWhy, S
     order = from_position(spaces, position)
     taken = tuple(s for s in order if not is_free(state, clan, s))
     state = emit(state, ev.BotZone(clan=clan, shown=top.space, order=order, taken=taken))
-    if name == "Stewards' floor":
+    if name == "stewards":
         with_pair = set(pair_rooms(state, spaces, position, top.bridge))
         checked: list[tuple[Space, ev.PairVerdict]] = []
         for space in order:

@@ -22,12 +22,22 @@ Scenario Outline). ``registry.json`` records every ID ever exported; an ID whose
 kept there as retired and can never be given to another example.
 
 The schema of the file format is ``vector.schema.json`` (generated from :class:`Vector`).
+
+This module is the one home of the format: the type (:class:`Vector`, what the exporter writes and
+``wcref verify`` reads), exporting every example (``wcref vectors``), reading a file
+(:func:`read_vector`), loading a directory (:func:`load_vectors`), selecting by ID globs
+(:func:`selected`), the ID registry and the schema. Running a vector against an implementation is
+conformance's (:func:`reference.conformance.vectors.run_vector`, the one runner); ``wcref verify``
+runs it on the implementation under test shadowed by the reference
+(:class:`reference.conformance.harness.Lockstep`), so that a divergence is also caught where the
+vector does not look.
 """
 
 from __future__ import annotations
 
+import fnmatch
 import json
-import shutil
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, Final, Literal
@@ -35,15 +45,14 @@ from typing import Annotated, Any, Final, Literal
 import click
 import msgspec
 
-from reference.conformance.adapter import JSON, Implementation, Refused, to_json
+from reference.book.scenarios import SCENARIOS_DIR, Example, all_examples
+from reference.book.steps import Draft, StepError, run_example
 from reference.errors import ContentError
 from reference.model import Action, RivalKind, Setup, State
-from reference.scenarios import SCENARIOS_DIR, Example, all_examples
-from reference.steps import Draft, pointer_get, run_example
 
 FORMAT: Final = "wcref-vector"
 VERSION: Final = 1
-VECTORS_DIR: Final = Path(__file__).resolve().parent.parent / "vectors"
+VECTORS_DIR: Final = Path(__file__).resolve().parents[2] / "vectors"
 """The checked-in vectors of a source checkout (the repository's ``vectors/``)."""
 SCHEMA_FILE: Final = "vector.schema.json"
 REGISTRY_FILE: Final = "registry.json"
@@ -131,8 +140,6 @@ class Compiled:
 def compile_example(example: Example) -> Compiled:
     """Run an example on the reference (recording, not raising, failed expectations) and make its
     vector. Raises ContentError naming the file and line for a malformed example."""
-    from reference.steps import StepError
-
     try:
         draft, failures = run_example(example.steps, strict=False)
     except StepError as exc:
@@ -152,11 +159,6 @@ def compile_all(scenarios: Path | None = None) -> tuple[Compiled, ...]:
     return tuple(compile_example(e) for e in all_examples(scenarios))
 
 
-def vectors_from_scenarios(scenarios: Path | None = None) -> tuple[Vector, ...]:
-    """Every example of the scenarios directory as a vector."""
-    return tuple(c.vector for c in compile_all(scenarios))
-
-
 # ---- files ----------------------------------------------------------------------------------------
 
 
@@ -170,19 +172,73 @@ def dumps(value: object) -> str:
     return json.dumps(json.loads(msgspec.json.encode(value)), indent=1, ensure_ascii=False) + "\n"
 
 
-def load_vectors(directory: Path | None = None) -> tuple[Vector, ...]:
-    """The vectors of a directory (default: the repository's ``vectors/``), sorted by ID; raises
-    ContentError naming the file when one is not a valid vector."""
+class VectorProblem(msgspec.Struct, frozen=True):
+    """A vector file that cannot be used: its path and what is wrong."""
+
+    path: str
+    reason: str
+
+
+def read_vector(path: Path) -> Vector:
+    """Read one vector file; raises ContentError saying what is wrong (the file, the JSON path)."""
+    try:
+        vector = _decoder.decode(path.read_bytes())
+    except OSError as exc:
+        raise ContentError(f"{path}: cannot read: {exc.strerror or exc}") from exc
+    except msgspec.ValidationError as exc:
+        raise ContentError(f"{path}: {exc}") from exc
+    except msgspec.DecodeError as exc:
+        raise ContentError(f"{path}: not valid JSON: {exc}") from exc
+    if vector.start is not None and "load_state" not in vector.areas:
+        raise ContentError(f"{path}: a vector with a start state needs the load_state area")
+    return vector
+
+
+def is_vector_file(path: Path) -> bool:
+    """Whether a JSON file declares the vector format (others, such as ``registry.json`` and
+    ``vector.schema.json``, are not vectors); unreadable files count as vectors, so that their
+    problem is reported."""
+    try:
+        head = msgspec.json.decode(path.read_bytes())
+    except (OSError, msgspec.DecodeError):
+        return True
+    return not isinstance(head, dict) or head.get("format") == FORMAT or "steps" in head
+
+
+def load_vectors(directory: Path | None = None) -> tuple[tuple[Vector, ...], tuple[VectorProblem, ...]]:
+    """Every vector file under ``directory`` (default: the repository's ``vectors/``; recursively),
+    sorted by ID, and the files that cannot be used (not a valid vector, or an ID already taken).
+    JSON files that are not vectors (see :func:`is_vector_file`) are ignored; a missing directory
+    holds no vectors."""
     root = VECTORS_DIR if directory is None else directory
-    out: list[Vector] = []
-    for path in sorted(root.glob("*.json")):
-        if path.name in (SCHEMA_FILE, REGISTRY_FILE):
+    if not root.is_dir():
+        return (), ()
+    vectors: dict[str, Vector] = {}
+    problems: list[VectorProblem] = []
+    seen: dict[str, Path] = {}
+    for path in sorted(root.rglob("*.json")):
+        if not is_vector_file(path):
             continue
         try:
-            out.append(_decoder.decode(path.read_bytes()))
-        except (msgspec.ValidationError, msgspec.DecodeError) as exc:
-            raise ContentError(f"{path}: {exc}") from exc
-    return tuple(sorted(out, key=lambda v: v.id))
+            vector = read_vector(path)
+        except ContentError as exc:
+            problems.append(VectorProblem(str(path), str(exc)))
+            continue
+        if vector.id in seen:
+            problems.append(
+                VectorProblem(str(path), f"{path}: id {vector.id!r} already used by {seen[vector.id]}")
+            )
+            continue
+        seen[vector.id] = path
+        vectors[vector.id] = vector
+    return tuple(vectors[i] for i in sorted(vectors)), tuple(problems)
+
+
+def selected(vector_id: str, run: Sequence[str], skip: Sequence[str]) -> bool:
+    """Whether an ID matches a ``--run`` glob (any when none is given) and no ``--skip`` glob."""
+    if run and not any(fnmatch.fnmatchcase(vector_id, g) for g in run):
+        return False
+    return not any(fnmatch.fnmatchcase(vector_id, g) for g in skip)
 
 
 def schema() -> dict[str, Any]:
@@ -263,7 +319,7 @@ names a rule ID the implementation must refuse the action citing that rule, and 
 be unchanged. After the action, each key of `expect` is a JSON Pointer into the canonical
 observation (wire JSON of `Observation`, see `wcref schema`) whose value must equal the given one.
 
-In Python: `reference.vectors.load_vectors(dir)` and `reference.vectors.run_vector(vector, impl)`
+In Python: `reference.book.vectors.load_vectors(dir)` and `reference.conformance.vectors.run_vector(impl, vector)`
 with any `reference.conformance.adapter.Implementation` (the reference is `ReferenceAdapter`).
 """
 
@@ -318,70 +374,6 @@ def _write(path: Path, text: str) -> None:
         path.write_text(text, encoding="utf-8")
 
 
-def copy_registry(source_dir: Path, out_dir: Path) -> None:
-    """Copy a registry into a directory (to export next to the checked-in history)."""
-    out_dir.mkdir(parents=True, exist_ok=True)
-    shutil.copyfile(source_dir / REGISTRY_FILE, out_dir / REGISTRY_FILE)
-
-
-# ---- running -------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class VectorResult:
-    """The outcome of a vector on an implementation: ``passed``, ``failed`` (with what went wrong,
-    step by step) or ``unsupported`` (the implementation lacks an area the vector needs)."""
-
-    id: str
-    status: Literal["passed", "failed", "unsupported"]
-    messages: tuple[str, ...] = ()
-
-    @property
-    def passed(self) -> bool:
-        return self.status == "passed"
-
-
-def run_vector(vector: Vector, implementation: Implementation) -> VectorResult:
-    """Run a vector on an implementation (see the module docstring). The implementation is started
-    anew (``new_game`` or ``load``); exceptions it raises propagate."""
-    _, supported = implementation.hello()
-    missing = [a for a in vector.areas if a not in supported]
-    if missing:
-        return VectorResult(vector.id, "unsupported", (f"needs area(s) {', '.join(missing)}",))
-    if vector.start is None:
-        implementation.new_game(to_json(vector.setup))
-    else:
-        implementation.load(to_json(vector.start))
-    messages: list[str] = []
-    for i, step in enumerate(vector.steps):
-        where = f"step {i} ({to_json(step.action)})"
-        before = implementation.observe() if step.refused is not None else None
-        outcome = implementation.apply(to_json(step.action))
-        if step.refused is None and isinstance(outcome, Refused):
-            messages.append(
-                f"{where}: refused citing {outcome.rule} ({outcome.reason}); expected it accepted"
-            )
-            break
-        if step.refused is not None:
-            if not isinstance(outcome, Refused):
-                messages.append(f"{where}: accepted; expected a refusal citing {step.refused}")
-                break
-            if outcome.rule != step.refused:
-                messages.append(f"{where}: refused citing {outcome.rule}; expected {step.refused}")
-            if implementation.observe() != before:
-                messages.append(f"{where}: the refused action changed the observation")
-        observed = implementation.observe()
-        for pointer, value in step.expect.items():
-            try:
-                seen: JSON = pointer_get(observed, pointer)
-            except KeyError:
-                messages.append(f"{where}: the observation has nothing at {pointer}")
-                continue
-            if seen != value:
-                messages.append(f"{where}: {pointer} is {json.dumps(seen)}, expected {json.dumps(value)}")
-    return VectorResult(vector.id, "failed" if messages else "passed", tuple(messages))
-
-
 __all__ = [
     "FORMAT",
     "SCENARIOS_DIR",
@@ -391,19 +383,20 @@ __all__ = [
     "ExportReport",
     "Registry",
     "Vector",
-    "VectorResult",
+    "VectorProblem",
     "VectorStep",
     "compile_all",
     "compile_example",
     "export_vectors",
+    "is_vector_file",
     "load_vectors",
     "make_vector",
     "read_registry",
-    "run_vector",
+    "read_vector",
     "schema",
+    "selected",
     "updated_registry",
     "vectors_command",
-    "vectors_from_scenarios",
 ]
 
 

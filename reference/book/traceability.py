@@ -3,10 +3,11 @@ the properties that check it.
 
 - **Code**: the functions and classes of ``reference/`` (``module:qualname``, or the module itself
   for its docstring) whose docstrings, comments or string literals cite the ID, directly or by a
-  family wildcard such as ``SCORE.*``. The documentation tooling itself (this module, the scenario
-  and vector modules, the book and the command line) is not counted as implementing anything.
+  family wildcard such as ``SCORE.*``. The documentation tooling itself (the whole
+  :mod:`reference.book` package, the command line, the narration and the events) is not counted as
+  implementing anything (see NOT_IMPLEMENTATION).
 - **Examples**: the examples of ``scenarios/*.feature`` tagged with the ID (see
-  :mod:`reference.scenarios`).
+  :mod:`reference.book.scenarios`).
 - **Properties**: the functions of ``properties/`` citing the ID the same way as code.
 
 ``wcref rules`` prints these next to each entry; the traceability test fails when an ID has no code
@@ -25,25 +26,17 @@ from functools import cache
 from pathlib import Path
 from typing import Final
 
+from reference.book.scenarios import SCENARIOS_DIR, all_examples
 from reference.rulebook import RuleEntry, load_register, rule_ids
-from reference.scenarios import SCENARIOS_DIR, all_examples
 
-ROOT: Final = Path(__file__).resolve().parent
+ROOT: Final = Path(__file__).resolve().parents[1]
+"""The ``reference`` package."""
 PROPERTIES: Final = ROOT.parent / "properties"
-NOT_IMPLEMENTATION: Final = frozenset(
-    {
-        "scenarios.py",
-        "steps.py",
-        "vectors.py",
-        "docs.py",
-        "traceability.py",
-        "cli.py",
-        "narrate.py",
-        "model/events.py",
-    }
-)
-"""Modules of ``reference/`` (paths below it) that document, report or drive the rules rather than
-implement them: an event names the rules a step applied, the code that applies them cites them."""
+NOT_IMPLEMENTATION: Final = frozenset({"book/", "cli.py", "narrate.py", "model/events.py"})
+"""Modules of ``reference/`` (paths below it; a path ending in ``/`` is a whole folder) that
+document, report or drive the rules rather than implement them: the rules book (this package), the
+command line, the narration and the events (an event names the rules a step applied, the code that
+applies them cites them)."""
 
 CITATION: Final = re.compile(r"\b((?:[A-Z][A-Z0-9_]*\.)+[A-Z][A-Z0-9_]*|[A-Z][A-Z0-9_]*(?=\.\*))(\.\*)?")
 """An ID (``TIME.STOP``) or a family wildcard (``SCORE.*``, ``SOLO.ICON.*``)."""
@@ -93,6 +86,15 @@ def file_citations(path: Path, module: str) -> list[Citation]:
     return out
 
 
+def implements(module_path: str) -> bool:
+    """Whether a module of ``reference/`` (its path below it, ``/``-separated) counts as
+    implementing the rules it cites (see NOT_IMPLEMENTATION)."""
+    return not any(
+        module_path.startswith(entry) if entry.endswith("/") else module_path == entry
+        for entry in NOT_IMPLEMENTATION
+    )
+
+
 def _module_name(path: Path, package_root: Path) -> str:
     parts = path.relative_to(package_root.parent).with_suffix("").parts
     return ".".join(p for p in parts if p != "__init__") or parts[0]
@@ -105,7 +107,7 @@ def _citations(kind: str) -> tuple[Citation, ...]:
     if not root.is_dir():
         return ()
     for path in sorted(root.rglob("*.py")):
-        if kind == "code" and path.relative_to(ROOT).as_posix() in NOT_IMPLEMENTATION:
+        if kind == "code" and not implements(path.relative_to(ROOT).as_posix()):
             continue
         out.extend(file_citations(path, _module_name(path, root)))
     return tuple(out)
@@ -201,12 +203,14 @@ def describe(trace: Trace) -> list[str]:
 
 
 __all__ = [
+    "NOT_IMPLEMENTATION",
     "Citation",
     "Trace",
     "code_index",
     "describe",
     "example_index",
     "file_citations",
+    "implements",
     "property_index",
     "trace_lines",
     "traces",

@@ -14,7 +14,7 @@ here, whatever its keyword, so the same files can run under any Cucumber:
 
 A :class:`World` runs the steps of one example on the reference engine as it reads them and
 records the example as a :class:`Draft` (setup, start state, steps), from which
-:mod:`reference.vectors` makes the language-neutral vector.
+:mod:`reference.book.vectors` makes the language-neutral vector.
 
 The standard deal (:func:`standard_deal`) lays out this board for 2 players (turn order clan 0, then
 clan 1): bridges coral 1 | 3 | 5, black 2 | 4 | 6, white 1 | 2 | 6; Steward rooms steward_1 = S2
@@ -38,11 +38,12 @@ from typing import Any, Final
 import msgspec
 from msgspec.structs import replace
 
-from reference.conformance.adapter import JSON, to_json
-from reference.engine import apply, new_game
+from reference.book.scenarios import StepKind, StepText
+from reference.engine import apply, new_game, settle
 from reference.errors import ContentError, IllegalAction, RulesGap, SetupError
 from reference.model import (
     COLOURS,
+    PHASE_FRAMES,
     ROOM_SPACES,
     Accept,
     Action,
@@ -61,7 +62,6 @@ from reference.model import (
     Colour,
     CourtierToGate,
     Deal,
-    Decision,
     DecisionKind,
     Decline,
     Die,
@@ -96,8 +96,7 @@ from reference.model import (
     Trade,
     WarriorTo,
 )
-from reference.scenarios import StepKind, StepText
-from reference.wire import observe
+from reference.wire import JSON, observe, to_json
 
 # ---- the standard deal -------------------------------------------------------------------------
 
@@ -139,9 +138,10 @@ def standard_deal(players: int, solo: Solo | None = None, deck: tuple[str, ...] 
     order = tuple(range(players))
     pairs = STANDARD_PAIRS[: players + 1]
     if solo is not None:
-        from reference.rules.rival import start_order
+        from reference.rules.solo import variant_of
 
-        order = start_order(solo)
+        setup = Setup(players=players, solo=solo)
+        order = variant_of(setup).first_order(setup) or order
         pairs = SOLO_PAIR
     return Deal(
         turn_order=order,
@@ -647,19 +647,18 @@ def _board(state: State) -> Board:
 
 
 def _settled(state: State) -> State:
-    """An edited state waits for the decision its round and turn say: at a turn, the clan whose
-    turn it is (it must be a player, not the solo rival, whose turn is engine logic)."""
-    if state.phase is Phase.TURNS and not state.stack:
+    """An edited state, settled by the engine (:func:`reference.engine.settle`): it waits for the
+    decision its round and turn say. At a turn the clan whose turn it is must be a player, not the
+    solo rival, whose turn is engine logic."""
+    if state.phase is Phase.TURNS and all(isinstance(f, PHASE_FRAMES) for f in state.stack):
         n = len(state.turn_order)
         if state.turn >= 3 * n:
             raise StepError("the round's turns are all taken")
-        clan = state.turn_order[state.turn % n]
-        if state.clans[clan].rival:
+        if state.clans[state.turn_order[state.turn % n]].rival:
             raise StepError(
                 "an edited state must wait for the player: set the turn so that clan 0 moves next"
             )
-        return replace(state, decision=Decision(DecisionKind.TURN, clan))
-    return state
+    return settle(state)
 
 
 # =====================================================================================================
