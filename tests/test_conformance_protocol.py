@@ -70,7 +70,7 @@ def test_every_reply_fits_the_schema(validator: jsonschema.Draft202012Validator)
         ({"id": 3, "op": "new_game", "setup": setup}, "AckReply"),
         ({"id": "four", "op": "observe"}, "ObserveReply"),
         ({"id": 5, "op": "legal_actions"}, "LegalActionsReply"),
-        ({"id": 6, "op": "apply", "action": to_json(make_deal(2))}, "AckReply"),
+        ({"id": 6, "op": "apply", "action": to_json(make_deal(2))}, "ApplyReply"),
         ({"id": 7, "op": "legal_actions"}, "LegalActionsReply"),
         ({"id": 8, "op": "observe"}, "ObserveReply"),
         (
@@ -120,11 +120,25 @@ def test_refusal_names_the_rule_and_keeps_the_game() -> None:
     assert reply["error"]["kind"] == "illegal"
     assert reply["error"]["rule"] == "SETUP.STARTING_PAIRS"
     assert exchange(server, {"id": 5, "op": "observe"})["result"] == before
-    assert exchange(server, {"id": 6, "op": "apply", "action": to_json(TakePair(0))}) == {
-        "id": 6,
-        "ok": True,
-        "result": None,
+    accepted = exchange(server, {"id": 6, "op": "apply", "action": to_json(TakePair(0))})
+    assert (accepted["id"], accepted["ok"]) == (6, True)
+    # the reference offers the events area: an accepted action's reply carries its typed events
+    events = accepted["result"]["events"]
+    assert events[0] == {
+        "event": "pair_taken",
+        "rules": ["SETUP.STARTING_PAIRS", "SETUP.STARTING_GAINS"],
+        "clan": 1,
+        "starting": "SR8",
+        "action_card": "A3",
     }
+    assert all(e["rules"] for e in events)
+
+
+def test_without_the_events_area_an_accepted_apply_answers_null() -> None:
+    server = Server(areas=("base",))
+    exchange(server, {"id": 1, "op": "new_game", "setup": to_json(Setup(players=2))})
+    reply = exchange(server, {"id": 2, "op": "apply", "action": to_json(make_deal(2))})
+    assert reply == {"id": 2, "ok": True, "result": None}
 
 
 @pytest.mark.parametrize(

@@ -392,3 +392,37 @@ def test_bench_command_measures_round_trips() -> None:
     assert result.exit_code == 0, result.output
     lines = [line for line in result.stdout.splitlines() if "round trips/s" in line]
     assert [line.split()[0] for line in lines] == ["hello", "legal_actions", "observe", "game"]
+
+
+# ---- event streams -----------------------------------------------------------------------------------
+
+
+class _MisreportsCoins(ReferenceAdapter):
+    """Plays like the reference, but reports the coins of every placement one too high in its events."""
+
+    def events(self) -> list[JSON] | None:
+        listed = super().events() or []
+        return [
+            {**e, "coins": e["coins"] + 1} if isinstance(e, dict) and e.get("event") == "die_placed" else e
+            for e in listed
+        ]
+
+
+class _NoEvents(_MisreportsCoins):
+    """The same, but it does not claim the events area: its events are not compared."""
+
+    def hello(self) -> tuple[str, tuple[str, ...]]:
+        name, areas = super().hello()
+        return name, tuple(a for a in areas if a != "events")
+
+
+def test_event_streams_are_compared_when_offered() -> None:
+    _, divergence = play_differential(_MisreportsCoins(), Setup(players=2), _Fixed([]), 40, probes=False)
+    assert divergence is not None
+    assert divergence.field.startswith("/events/")
+    assert divergence.field.endswith("/coins")
+    assert divergence.implementation == divergence.reference + 1
+    # named by the rule of the reference's event at that place
+    assert (divergence.rule, divergence.rule_source) == ("PLACE.COIN_DIFFERENCE", "event")
+    _, quiet = play_differential(_NoEvents(), Setup(players=2), _Fixed([]), 40, probes=False)
+    assert quiet is None

@@ -17,9 +17,11 @@ from reference.errors import IllegalAction, RulesGap, SetupError
 from reference.model import Setup, State
 from reference.wire import JSON, to_json
 
-AREAS: tuple[str, ...] = ("base", "solo.tokugawa", "solo.gingkogawa", "load_state")
-"""Rule areas an implementation may claim in ``hello``: the base game, each rival, and the
-capability to start from a given state (used by vectors that start mid-game)."""
+AREAS: tuple[str, ...] = ("base", "solo.tokugawa", "solo.gingkogawa", "load_state", "events")
+"""Rule areas an implementation may claim in ``hello``: the base game, each rival, and two
+capabilities: starting from a given state (``load_state``: vectors that start mid-game) and
+reporting the typed events of each applied action (``events``: the reference's event types, see
+:mod:`reference.model.events`; the harness then compares event streams)."""
 
 
 class Refused(msgspec.Struct, frozen=True):
@@ -85,6 +87,11 @@ class Implementation(Protocol):
         """The canonical observation (wire JSON of reference.wire.Observation)."""
         ...
 
+    def events(self) -> list[JSON] | None:
+        """The events of the last applied action (wire JSON of reference.model.events), when the
+        implementation offers them (the ``events`` area); None otherwise."""
+        ...
+
     def legal_actions(self) -> list[JSON]:
         """The legal actions of the pending decision, in any order (empty at chance nodes)."""
         ...
@@ -129,6 +136,9 @@ class ReferenceAdapter:
 
     def legal_actions(self) -> list[JSON]:
         return [to_json(a) for a in legal_actions(self._state())]
+
+    def events(self) -> list[JSON] | None:
+        return [to_json(e) for e in self._state().events]
 
     def close(self) -> None:
         self.state = None

@@ -168,6 +168,13 @@ def failure_of(exc: BaseException) -> Failure:
 # ---- one session: the implementation and the reference side by side ------------------------------
 
 
+def _without_rules(event: JSON) -> JSON:
+    """An event without its ``rules`` (the reference's annotation)."""
+    if isinstance(event, dict):
+        return {k: v for k, v in event.items() if k != "rules"}
+    return event
+
+
 class Session:
     """One case in progress: the implementation and the reference from the same setup or state."""
 
@@ -180,6 +187,8 @@ class Session:
         self.state = start if start is not None else new_game(setup)
         self.validate = not isinstance(impl, SubprocessImplementation)
         self.engine_notes: list[str] = []
+        self.with_events = "events" in impl.hello()[1]
+        """The implementation reports its events: the event streams are compared at every step."""
 
     # ---- calls into the implementation (anything unexpected is a Failure) ----
 
@@ -410,7 +419,49 @@ class Session:
                 message=f"the implementation refuses {type(action).__name__} naming {refused.rule}; "
                 "the reference accepts it",
             )
-        return None, self.check_observation(before, action)
+        observation = self.check_observation(before, action)
+        if self.with_events:
+            self.check_events(before, action, after, observation)
+        return None, observation
+
+    def check_events(self, before: State, action: Action, after: State, observation: JSON) -> None:
+        """Compare the implementation's events of the step with the reference's, in order, field by
+        field; ``rules`` are the reference's annotation and are not compared. A difference is named by
+        the first rule of the reference's event at that place (or, when the implementation reports
+        more events, of the step's decision)."""
+        listed: JSON = self._call(self.impl.events)
+        theirs = [_without_rules(e) for e in listed] if isinstance(listed, list) else listed
+        ours_events = after.events
+        ours: JSON = [_without_rules(to_json(e)) for e in ours_events]
+        found = first_difference(ours, theirs)
+        if found is None:
+            return
+        pointer, ref_value, impl_value = found
+        keys = pointer.split("/")
+        index = int(keys[1]) if len(keys) > 1 and keys[1].isdigit() else None
+        if index is not None and index < len(ours_events):
+            event = ours_events[index]
+            attribution = Attribution(
+                event.rules[0],
+                "event",
+                f"the reference's {type(event).__name__} event ({', '.join(event.rules)})",
+            )
+        else:
+            attribution = Attribution(
+                decision_rule(before), "decision", "the rule of the decision this step answered"
+            )
+        raise self.diverge(
+            step=len(self.actions) - 1,
+            field=f"/events{pointer}",
+            reference=ref_value,
+            implementation=impl_value,
+            before=before,
+            action=action,
+            after=after,
+            observation=observation,
+            message=f"the events of the step differ at /events{pointer}",
+            attribution=attribution,
+        )
 
     def probe(self, action: Action) -> None:
         """Try an action the reference does not list: both must refuse it with the same rule."""
@@ -626,6 +677,10 @@ class Lockstep:
 
     def legal_actions(self) -> list[JSON]:
         return [to_json(a) for a in self.session.check_legal()]
+
+    def events(self) -> list[JSON] | None:
+        """The implementation's events of the last action (already compared when it offers them)."""
+        return self.impl.events()
 
     def close(self) -> None:
         self._session = None

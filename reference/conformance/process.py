@@ -85,6 +85,7 @@ class SubprocessImplementation:
         self._buffer = bytearray()
         self._next_id = 0
         self._hello: tuple[str, tuple[str, ...]] | None = None
+        self._events: list[JSON] | None = None
 
     # ---- process ---------------------------------------------------------------------------
 
@@ -298,8 +299,12 @@ class SubprocessImplementation:
         self._result("load", state=state)
 
     def apply(self, action: JSON) -> Refused | None:
+        self._events = None
         reply = self.exchange("apply", action=action)
         if reply["ok"] is True:
+            result = reply["result"]
+            if isinstance(result, dict) and isinstance(result.get("events"), list):
+                self._events = result["events"]
             return None
         error = reply["error"]
         if error["kind"] in (ErrorKind.ILLEGAL.value, ErrorKind.GAP.value) and error.get("rule"):
@@ -313,6 +318,10 @@ class SubprocessImplementation:
     def legal_actions(self) -> list[JSON]:
         result: list[JSON] = self._result("legal_actions")
         return result
+
+    def events(self) -> list[JSON] | None:
+        """The events the last accepted ``apply`` reply carried (None: it carried none)."""
+        return self._events
 
     def close(self) -> None:
         """Say bye and let the process exit (killing its group if it does not)."""

@@ -23,7 +23,7 @@ from typing import Final, Literal
 
 import msgspec
 
-from reference.model import Action, Setup, State
+from reference.model import Action, Event, Setup, State
 from reference.wire import Observation
 
 PROTOCOL_VERSION: Final = 1
@@ -143,11 +143,27 @@ class HelloReply(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class AckReply(msgspec.Struct, frozen=True, kw_only=True):
-    """The reply to ``new_game``, ``load``, ``apply`` (accepted) and ``bye``: a null result."""
+    """The reply to ``new_game``, ``load`` and ``bye``: a null result."""
 
     id: RequestId
     ok: Literal[True]
     result: None
+
+
+class ApplyResult(msgspec.Struct, frozen=True, kw_only=True):
+    """What an accepted action did, from an implementation that claims the ``events`` area: its typed
+    events in order (the reference's event types, :mod:`reference.model.events`; ``rules`` may be
+    left empty)."""
+
+    events: tuple[Event, ...]
+
+
+class ApplyReply(msgspec.Struct, frozen=True, kw_only=True):
+    """The reply to an accepted ``apply``: a null result, or (with the ``events`` area) its events."""
+
+    id: RequestId
+    ok: Literal[True]
+    result: ApplyResult | None
 
 
 class ObserveReply(msgspec.Struct, frozen=True, kw_only=True):
@@ -174,14 +190,16 @@ class ErrorReply(msgspec.Struct, frozen=True, kw_only=True):
     error: Error
 
 
-Reply = HelloReply | AckReply | ObserveReply | LegalActionsReply | ErrorReply
+Reply = HelloReply | AckReply | ApplyReply | ObserveReply | LegalActionsReply | ErrorReply
 """Any reply (which success shape is expected follows from the request's ``op``)."""
 
-SUCCESS_REPLY: Final[dict[str, type[HelloReply | AckReply | ObserveReply | LegalActionsReply]]] = {
+SUCCESS_REPLY: Final[
+    dict[str, type[HelloReply | AckReply | ApplyReply | ObserveReply | LegalActionsReply]]
+] = {
     "hello": HelloReply,
     "new_game": AckReply,
     "load": AckReply,
-    "apply": AckReply,
+    "apply": ApplyReply,
     "observe": ObserveReply,
     "legal_actions": LegalActionsReply,
     "bye": AckReply,
@@ -192,7 +210,14 @@ SUCCESS_REPLY: Final[dict[str, type[HelloReply | AckReply | ObserveReply | Legal
 def protocol_schema() -> dict[str, object]:
     """The JSON Schema (2020-12) of every request and reply, with the wire types as ``$defs``.
     ``#/$defs/Request`` is any request, ``#/$defs/Reply`` any reply."""
-    reply_types: tuple[type, ...] = (HelloReply, AckReply, ObserveReply, LegalActionsReply, ErrorReply)
+    reply_types: tuple[type, ...] = (
+        HelloReply,
+        AckReply,
+        ApplyReply,
+        ObserveReply,
+        LegalActionsReply,
+        ErrorReply,
+    )
     (request_schema, *reply_schemas), components = msgspec.json.schema_components(
         (Request, *reply_types), ref_template="#/$defs/{name}"
     )

@@ -19,6 +19,7 @@ from reference.conformance.adapter import AREAS
 from reference.conformance.protocol import (
     PROTOCOL_VERSION,
     ApplyRequest,
+    ApplyResult,
     ByeRequest,
     Error,
     ErrorKind,
@@ -144,6 +145,8 @@ class Server:
                     return self._error(rid, ErrorKind.ILLEGAL, exc.reason, exc.rule), False
                 except RulesGap as exc:
                     return self._error(rid, ErrorKind.GAP, exc.reason, exc.rule), False
+                if "events" in self.areas:  # the events of the step (ApplyResult)
+                    return self._ok(rid, _encoder.encode(ApplyResult(events=self.state.events))), False
                 return self._ok(rid), False
             case ObserveRequest():
                 return self._ok(rid, wire.encode(wire.observe(state))), False
