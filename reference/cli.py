@@ -1,10 +1,17 @@
-"""The ``wcref`` command line: play, replay, rules, bench and schema.
+"""The ``wcref`` command line.
 
-- ``wcref play``: one complete seeded game with a readable log, the score table and the winner(s).
+- ``wcref play``: one complete seeded game with a readable log (made from its typed events), the
+  score table and the winner(s); ``--trace FILE`` writes its trace, ``--events FILE|-`` its events as
+  JSON Lines.
 - ``wcref replay FILE``: replay a trace and check that it reaches the recorded final state.
 - ``wcref rules``: the rulebook register, grouped by section.
 - ``wcref bench``: games per second, decisions per second and memory use.
-- ``wcref schema``: the JSON Schemas of the wire format.
+- ``wcref schema``: the JSON Schemas of the wire format (actions, states, traces, setups,
+  observations, events).
+- ``wcref docs``, ``wcref vectors``: the rules book and the test vectors (:mod:`reference.book`).
+- ``wcref serve``, ``wcref verify``, ``wcref perft``: the conformance protocol, the harness and perft
+  (:mod:`reference.conformance`).
+- ``wcref ambiguities``: whether each registered reading matters (:mod:`properties.ambiguities`).
 
 Every error a user can cause (a bad option, an unreadable or invalid file) prints one line
 ``error: ...`` on stderr and exits with status 2; an engine failure during play exits with status 1.
@@ -24,7 +31,6 @@ from pathlib import Path
 from typing import Final, TextIO
 
 import click
-import msgspec
 from rich import box
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
@@ -313,6 +319,8 @@ def play(
 ) -> None:
     """Play one complete seeded game and print its log and final score (a solo game with --bot or
     --difficulty; the player's side is driven by --policy)."""
+    if trace_path is not None and str(trace_path) == "-":
+        raise UserError("--trace writes a file: give a path (only --events can go to standard output, '-')")
     for what, path in (("trace", trace_path), ("events", events_path)):
         if path is not None and str(path) != "-" and not path.resolve().parent.is_dir():
             raise UserError(f"cannot write {what} {path}: no directory {path.parent}")
@@ -320,6 +328,8 @@ def play(
     record = _play(setup, policy, seed)
     if events_path is not None and str(events_path) == "-":
         _write_events(sys.stdout, record)
+        if trace_path is not None:
+            _save_trace(trace_path, setup, record, say=False)
         return
     console = _stdout()
     if not quiet:
@@ -337,11 +347,17 @@ def play(
             raise UserError(f"cannot write events {events_path}: {exc.strerror or exc}") from exc
         click.echo(f"events written to {events_path} ({count} events)")
     if trace_path is not None:
-        try:
-            wire.write_trace(trace_path, setup, list(record.actions), record.final)
-        except OSError as exc:
-            raise UserError(f"cannot write trace {trace_path}: {exc.strerror or exc}") from exc
-        click.echo(f"trace written to {trace_path} ({len(record.actions)} actions)")
+        _save_trace(trace_path, setup, record, say=True)
+
+
+def _save_trace(path: Path, setup: Setup, record: GameRecord, *, say: bool) -> None:
+    """Write the game's trace; ``say``: print a line saying so (not when stdout holds events)."""
+    try:
+        wire.write_trace(path, setup, list(record.actions), record.final)
+    except OSError as exc:
+        raise UserError(f"cannot write trace {path}: {exc.strerror or exc}") from exc
+    if say:
+        click.echo(f"trace written to {path} ({len(record.actions)} actions)")
 
 
 def _write_events(out: TextIO, record: GameRecord) -> int:
@@ -351,7 +367,7 @@ def _write_events(out: TextIO, record: GameRecord) -> int:
     count = 0
     for index, step in enumerate(record.steps):
         for event in step.events:
-            out.write(json.dumps({"step": index, **msgspec.to_builtins(event)}) + "\n")
+            out.write(wire.event_line(index, event).decode() + "\n")
             count += 1
     return count
 

@@ -17,8 +17,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Final, Protocol, assert_never
 
+from reference.content import Catalogue, catalogue
 from reference.model import (
-    COLOURS,
     ROOM_SPACES,
     SPACE_FACTS,
     BlockRef,
@@ -52,6 +52,7 @@ from reference.model import (
 from reference.model import events as ev
 from reference.rules.common import amount, clan_name
 from reference.rules.effects import source_words as source_name
+from reference.rules.solo.rival import deck_of
 
 
 def space_name(space: Space) -> str:
@@ -121,9 +122,11 @@ _DECLINED: Final[dict[str, str]] = {
 
 class Names:
     """How the log names the clans of a game: ``clan 1 (rival)`` for the Tokugawa rival, ``clan 1
-    (Gingkogawa)`` for the bot, ``clan N`` otherwise."""
+    (Gingkogawa)`` for the bot, ``clan N`` otherwise; ``setup`` gives the content the log describes
+    (cards' icons), when known."""
 
     def __init__(self, setup: Setup | None = None, rivals: Iterable[int] = ()) -> None:
+        self.setup = setup
         solo = setup.solo if setup is not None else None
         self.kind = "" if solo is None else "Gingkogawa" if solo.rival is RivalKind.GINGKOGAWA else "rival"
         self.rivals = frozenset(rivals) if solo is not None else frozenset()
@@ -249,43 +252,80 @@ def bridges_line(bridges: Sequence[Bridge]) -> str:
     return "bridges (left end [centre] right end): " + "; ".join(bridge_text(b) for b in bridges)
 
 
-def board_lines(board: Board) -> list[str]:
-    """The board as text: bridges, castle rooms (card, die tiles by block, dice placed), decks, the
-    Daimyo card and its favours, the Well tiles, gardens beside each bridge and the Training Yards."""
+def board_lines(board: Board, name: Names | None = None) -> list[str]:
+    """The board as text: bridges; each castle room with its card, and (when the game's content is
+    known through ``name``) each block of the card with its rows, background, die tile and icons;
+    the decks; the Daimyo card and its favours; the Well tiles; the gardens beside each bridge with
+    their slot, price, Clan Points and action; the Training Yards with their tiles' icons."""
+    c = catalogue(name.setup.content) if name is not None and name.setup is not None else None
+    who = name if name is not None else clan_name
     lines = [bridges_line(board.bridges)]
     for r, room in enumerate(board.rooms):
-        tiles = " ".join(f"{b}:{t.value}" for b, t in enumerate(room.tiles))
         dice = (
-            "; dice " + ", ".join(f"{d.colour.value} {d.value} ({clan_name(d.clan)})" for d in room.dice)
+            "; dice " + ", ".join(f"{d.colour.value} {d.value} ({who(d.clan)})" for d in room.dice)
             if room.dice
             else ""
         )
-        lines.append(f"{room_name(r)}: {room.card or 'no card'}, die tiles by block {tiles}{dice}")
+        if c is None or room.card is None:
+            tiles = " ".join(f"{b}:{t.value}" for b, t in enumerate(room.tiles))
+            lines.append(f"{room_name(r)}: {room.card or 'no card'}, die tiles by block {tiles}{dice}")
+            continue
+        lines.append(f"{room_name(r)}: {room.card}{dice}")
+        for b, block in enumerate(c.castle[room.card].blocks):
+            shade = "dark" if block.dark else "light"
+            tile = room.tiles[b].value if b < len(room.tiles) else "no"
+            lines.append(
+                f"    block {b}, {rows_name(block.rows)}, {shade}, {tile} die tile: {_icons(block.effects)}"
+            )
     lines.append(
         f"decks: Stewards {amount(len(board.steward_deck), 'card')}, "
         f"Diplomats {amount(len(board.diplomat_deck), 'card')}"
     )
-    favours = ", ".join(
-        f"{i}: {'free' if who is None else clan_name(who)}" for i, who in enumerate(board.favours)
-    )
+    favours = ", ".join(f"{i}: {'free' if w is None else who(w)}" for i, w in enumerate(board.favours))
     lines.append(f"Daimyo card {board.daimyo}, favours {favours}")
+    if c is not None:
+        for i, reward in enumerate(c.daimyo[board.daimyo].favours):
+            lines.append(f"    favour {i}: {_icons(reward)}")
     lines.append(f"Well tiles: {', '.join(board.well_tiles)}")
-    by_bridge = {
-        colour: ", ".join(
-            g.card + (f" ({', '.join(clan_name(c) for c in g.gardeners)})" if g.gardeners else "")
-            for g in board.gardens
-            if g.bridge is colour
+    for slot, g in enumerate(board.gardens):
+        held = f" ({', '.join(who(k) for k in g.gardeners)})" if g.gardeners else ""
+        if c is None:
+            lines.append(f"garden slot {slot} beside the {g.bridge.value} bridge: {g.card}{held}")
+            continue
+        card = c.gardens[g.card]
+        lines.append(
+            f"garden slot {slot} beside the {g.bridge.value} bridge: {g.card} ({card.kind.value}, "
+            f"{card.food} food, {amount(card.cp, 'cp')}): {_icons(card.action)}{held}"
         )
-        for colour in COLOURS
-    }
-    lines.append("gardens: " + "; ".join(f"{c.value} bridge {cards}" for c, cards in by_bridge.items()))
-    lines.append(
-        "Training Yards: "
-        + "; ".join(
-            f"{y.cost}-iron ({', '.join(f'{tile} {face}' for tile, face in y.tiles)})" for y in board.yards
+    for y in board.yards:
+        tiles = ", ".join(
+            f"{tile} {face}" + (f" ({_icons(_face(c, tile, face))})" if c is not None else "")
+            for tile, face in y.tiles
         )
-    )
+        held = f"; warriors: {', '.join(who(k) for k in y.warriors)}" if y.warriors else ""
+        lines.append(f"Training Yard {y.cost} iron ({y.value} per warrior): {tiles}{held}")
     return lines
+
+
+def _face(c: Catalogue, tile: str, face: str) -> tuple[Effect, ...]:
+    yard = c.yard_tiles[tile]
+    return yard.action if face == "action" else yard.reward
+
+
+def deck_lines(order: Sequence[str], name: Names) -> list[str]:
+    """A Solitaire deck, top first, each card's Bridge side (the die it names and its space) when the
+    game's deck is known."""
+    setup = name.setup
+    if setup is None or setup.solo is None:
+        return [f"Solitaire deck (top first): {', '.join(order)}"]
+    cards = {card.id: card for card in deck_of(setup).cards}
+    shown = [
+        f"{card} ({cards[card].bridge.value} {cards[card].slot.value} die, {space_name(cards[card].space)})"
+        if card in cards
+        else card
+        for card in order
+    ]
+    return ["Solitaire deck (top first; each card's Bridge side): " + ", ".join(shown)]
 
 
 # ---- events ---------------------------------------------------------------------------------------
@@ -315,18 +355,27 @@ def heading(event: Event, name: Names) -> str | None:
 def event_lines(event: Event, name: Names) -> list[str]:
     """The log lines of one event (a heading is given by :func:`heading`, not here)."""
     match event:
-        case ev.Dealt(players=players, turn_order=order, board=board, solo_deck=deck, readings=readings):
-            lines = [f"setup dealt for {players} clans; first-round turn order {_order(order, name)}"]
-            lines += board_lines(board)
+        case ev.Dealt(
+            players=players, turn_order=order, board=board, solo_deck=deck, pairs=pairs, readings=readings
+        ):
+            who = "a solo game (the player and the rival)" if deck else f"{players} clans"
+            lines = [f"setup dealt for {who}; first-round turn order {_order(order, name)}"]
+            lines += board_lines(board, name)
             if deck:
-                lines.append(f"Solitaire deck (top first): {', '.join(deck)}")
+                lines += deck_lines(deck, name)
+            offer = ", ".join(f"{i}: {sr} + {card}" for i, (sr, card) in enumerate(pairs))
+            lines.append(f"starting pairs on offer: {offer}")
             if readings:
                 lines.append("readings in force: " + ", ".join(f"{rid} = {value}" for rid, value in readings))
             return lines
-        case ev.Rerolled(round=r, bridges=bridges, solo_deck=deck):
-            lines = [f"every die re-rolled for round {r}", bridges_line(bridges)]
+        case ev.Rerolled(round=r, board=board, solo_deck=deck):
+            lines = [f"every die re-rolled for round {r}; the board of the new round:"]
+            lines += board_lines(board, name)
             if deck:
-                lines.append(f"Solitaire deck reshuffled (top first): {', '.join(deck)}")
+                lines += [
+                    line.replace("Solitaire deck", "Solitaire deck reshuffled", 1)
+                    for line in deck_lines(deck, name)
+                ]
             return lines
         case ev.GameOver(scores=scores, winners=winners):
             best = max((s.total for s in scores), default=0)
@@ -389,13 +438,13 @@ def _line(event: Event, name: Names) -> str:
         case ev.BlockChosen(clan=clan, room=room, card=card, block=block):
             return f"{name(clan)} chooses {card} block {block} in {room_name(room)}"
         case ev.WellResolved(clan=clan, tiles=tiles, icons=icons):
-            return f"{name(clan)} takes the Well's reward (tiles {', '.join(tiles)}): {_icons(icons)}"
+            return f"the Well gives {name(clan)} (tiles {', '.join(tiles)}): {_icons(icons)}"
         case ev.DomainLineResolved(clan=clan, colour=colour, rewards=rewards, card=card, block=block):
             then = f"; then {card} block {block}" if card is not None else ""
-            return f"{name(clan)} resolves its {colour.value} Domain line: {_icons(rewards)}{then}"
+            return f"{name(clan)}'s {colour.value} Domain line gives {_icons(rewards)}{then}"
         case ev.Gained(clan=clan, what=what, n=n, kept=kept):
-            lost = f" ({n - kept} lost to the cap)" if kept < n else ""
-            return f"{name(clan)} gains {amount(n, what.value)}{lost}"
+            lost = f" ({n - kept} of {n} lost to the cap)" if kept < n else ""
+            return f"{name(clan)} gains {amount(kept, what.value)}{lost}"
         case ev.ResourceTaken(clan=clan, resource=resource, kept=kept):
             lost = " (lost: it holds 7)" if not kept else ""
             return f"{name(clan)} takes {amount(1, resource.value)}{lost}"
@@ -420,8 +469,13 @@ def _line(event: Event, name: Names) -> str:
             return f"{name(clan)} declines {source_name(source)} ({price or 'free'}: {_icons(icons)})"
         case ev.OptionalUnaffordable(clan=clan, source=source):
             return f"{name(clan)} cannot pay for {source_name(source)}: skipped"
-        case ev.TimeMoved(clan=clan, start=start, end=end):
-            return f"{name(clan)} moves on the Passage of Time from space {start} to {end}"
+        case ev.TimeMoved(clan=clan, start=start, end=end, rules=rules):
+            free = (
+                " (the rival passes the checkpoint without paying)"
+                if "RULING.RIVAL_FREE_CHECKPOINTS" in rules
+                else ""
+            )
+            return f"{name(clan)} moves on the Passage of Time from space {start} to {end}{free}"
         case ev.CheckpointPaid(clan=clan, space=space, seals=seals):
             return f"{name(clan)} pays {amount(seals, 'seal')} to enter checkpoint space {space}"
         case ev.CheckpointRefused(clan=clan, space=space, seals=seals, lost=lost):
@@ -482,7 +536,7 @@ def _line(event: Event, name: Names) -> str:
             origin = f" (from {', '.join(cards)})" if cards else ""
             return f"{name(clan)} acts{origin}: {_rival_icons(icons)}"
         case ev.CardsToBottom(clan=clan, cards=cards):
-            return f"{name(clan)}'s flipped cards go under the deck: {', '.join(cards)}"
+            return f"{name(clan)}'s flipped cards {', '.join(cards)} go under the deck (its actions follow)"
         case ev.IconUndoable(clan=clan, icon=icon, why=why, points=points):
             return (
                 f"{name(clan)} cannot do '{describe_icon(icon)}' ({_UNDOABLE[why]}): +{amount(points, 'cp')}"

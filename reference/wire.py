@@ -19,7 +19,7 @@ from msgspec.structs import replace
 
 from reference.engine import apply, is_over, new_game
 from reference.errors import ContentError, IllegalAction, RulesGap, SetupError, TraceError
-from reference.model import Action, Board, Clan, Decision, Phase, ScoreLine, Setup, ShuffleFrame, State
+from reference.model import Action, Board, Clan, Decision, Event, Phase, ScoreLine, Setup, ShuffleFrame, State
 from reference.rules.time import turn_order as time_order
 
 JSON = None | bool | int | float | str | list["JSON"] | dict[str, "JSON"]
@@ -210,8 +210,48 @@ def replay(
     return state
 
 
+class EventLine(msgspec.Struct, frozen=True, kw_only=True):
+    """A line of ``wcref play --events``: ``step`` (the index in the trace of the action that produced
+    the event) and the event's own fields (``event`` names its type, ``rules`` the register IDs it
+    applies; see :mod:`reference.model.events`). A ``die_placed`` event's ``coins`` are gained when
+    positive, paid when negative. The rival's turn is engine logic: its events belong to the step that
+    gave it the turn (the player's last action, or a chance outcome)."""
+
+    step: int
+    event: Event
+
+
+def event_line(step: int, event: Event) -> bytes:
+    """One JSON line of events: ``{"step": ..., **event}``."""
+    fields = msgspec.json.decode(encode_event(event))
+    assert isinstance(fields, dict)
+    return msgspec.json.encode({"step": step, **fields})
+
+
+def encode_event(event: Event) -> bytes:
+    """The canonical JSON of an event."""
+    return _encoder.encode(event)
+
+
+def decode_event_line(line: bytes | str) -> EventLine:
+    """A line of ``wcref play --events``: its step and its typed event. Raises ValueError saying what
+    is wrong (not JSON, no step, an unknown event or field)."""
+    try:
+        raw = msgspec.json.decode(line)
+    except msgspec.DecodeError as exc:
+        raise ValueError(f"not JSON: {exc}") from exc
+    if not isinstance(raw, dict) or not isinstance(raw.get("step"), int) or isinstance(raw.get("step"), bool):
+        raise ValueError("an event line is a JSON object with an integer 'step'")
+    step = raw.pop("step")
+    try:
+        event: Event = msgspec.convert(raw, Event)
+    except msgspec.ValidationError as exc:
+        raise ValueError(str(exc)) from exc
+    return EventLine(step=step, event=event)
+
+
 def schemas() -> dict[str, object]:
-    """JSON Schemas of the wire types: action, state, trace, setup, observation."""
+    """JSON Schemas of the wire types: action, state, trace, setup, observation, event."""
     out: dict[str, object] = {}
     for name, typ in (
         ("action", Action),
@@ -219,6 +259,7 @@ def schemas() -> dict[str, object]:
         ("trace", Trace),
         ("setup", Setup),
         ("observation", Observation),
+        ("event", Event),
     ):
         out[name] = msgspec.json.schema(typ)
     return out

@@ -165,10 +165,30 @@ def test_play_events_json_lines(args: tuple[str, ...], tmp_path: object) -> None
     assert steps[0] == 0
     kinds = {line["event"] for line in lines}
     assert {"dealt", "turn_started", "die_placed", "round_ended", "rerolled", "game_over"} <= kinds
-    decoded = msgspec.convert(
-        [{k: v for k, v in line.items() if k != "step"} for line in lines], tuple[Event, ...]
-    )
-    assert len(decoded) == len(lines)
+    decoded = [wire.decode_event_line(line) for line in out.splitlines()]
+    assert [d.step for d in decoded] == steps
+    assert [type(d.event).__name__ for d in decoded][:1] == ["Dealt"]
+
+
+def test_event_lines_refuse_what_is_not_an_event() -> None:
+    good = wire.event_line(3, ev.BoardCleared(round=1))
+    assert wire.decode_event_line(good).event == ev.BoardCleared(round=1)
+    for bad in (b"[1,2", b'{"event": "board_cleared", "round": 1}', b'{"step": 1, "event": "nope"}'):
+        with pytest.raises(ValueError, match=r"\S"):
+            wire.decode_event_line(bad)
+
+
+def test_play_events_to_stdout_still_writes_the_trace(tmp_path: object) -> None:
+    from pathlib import Path
+
+    assert isinstance(tmp_path, Path)
+    trace = tmp_path / "t.json"
+    out = _run("play", "--seed", "7", "--events", "-", "--trace", str(trace))
+    assert wire.replay(wire.read_trace(trace)).phase.value == "over"
+    assert all(line.startswith('{"step":') for line in out.splitlines())
+    refused = CliRunner().invoke(cli, ["play", "--trace", "-"])
+    assert refused.exit_code == 2
+    assert "--trace writes a file" in refused.output
 
 
 def test_play_events_file_beside_the_log(tmp_path: object) -> None:
@@ -186,18 +206,35 @@ def test_narrated_log_shows_board_rows_rival_start_and_readings() -> None:
     out = _run("play", "--difficulty", "hard", "--seed", "3")
     lines = out.splitlines()
     deal = lines.index("Setup · deal")
-    board = "\n".join(lines[deal : deal + 20])
+    board = "\n".join(lines[deal : lines.index("Setup · draft · clan 0")])
     assert "bridges (left end [centre] right end): coral: " in board
-    assert re.search(r"Stewards' room 1 \(room 0\): S\d+, die tiles by block 0:\w+ 1:\w+ 2:\w+", board)
+    # each castle room with its card, and each block with its rows, background, die tile and icons
+    assert re.search(r"Stewards' room 1 \(room 0\): S\d+\n", board)
+    assert re.search(
+        r"^      block 0, top row, (light|dark), (coral|black|white) die tile: \S", board, re.MULTILINE
+    )
     assert re.search(r"Daimyo card DF\d, favours 0: free", board)
-    assert "Solitaire deck (top first): " in board
-    assert "readings in force: READING.SOLO_ACTION_ORDER = rows, READING.GINKGO_PAIR_COLOUR = any" in board
+    assert re.search(r"^      favour 2: \S", board, re.MULTILINE)
+    assert re.search(
+        r"^  garden slot 5 beside the white bridge: G\d+ \((stone|plant), \d food", board, re.MULTILINE
+    )
+    assert re.search(
+        r"^  Training Yard 5 iron \(2 per warrior\): Y\d (action|reward) \(", board, re.MULTILINE
+    )
+    assert re.search(
+        r"Solitaire deck \(top first; each card's Bridge side\): P\d \((coral|black|white) ", board
+    )
+    assert "starting pairs on offer: 0: SR" in board
+    # only the reading of the rival in play
+    assert "readings in force: READING.SOLO_ACTION_ORDER = rows\n" in board + "\n"
     assert re.search(r"clan 1 \(rival\) starts \(hard\) with 8 Clan Points on Passage of Time space 3", board)
     rerolls = [i for i, line in enumerate(lines) if re.fullmatch(r"Round [23] · re-roll", line)]
     assert len(rerolls) == 2
     for i in rerolls:
+        assert lines[i + 1].startswith("  every die re-rolled for round ")
         assert lines[i + 2].startswith("  bridges (left end [centre] right end): ")
-        assert lines[i + 3].startswith("  Solitaire deck reshuffled (top first): ")
+        assert lines[i + 3].startswith("  Stewards' room 1 (room 0): ")
+        assert any(line.startswith("  Solitaire deck reshuffled (top first") for line in lines[i : i + 40])
     rows = [line for line in lines if re.search(r"resolves [SD]\d+ block \d \((top|middle|bottom)", line)]
     assert rows, "no castle block named by its rows"
 

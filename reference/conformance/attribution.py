@@ -241,6 +241,7 @@ _CLAN_FIELDS: Final[dict[str, tuple[type[ev.EventBase], ...]]] = {
 
 _BOARD_FIELDS: Final[dict[str, tuple[type[ev.EventBase], ...]]] = {
     "bridges": (ev.DiePlaced, ev.Rerolled),
+    "daimyo": (ev.Dealt,),
     "rooms": (ev.DiePlaced, ev.CardTaken, ev.RoomRefilled, ev.RivalRoomCard, ev.BoardCleared),
     "steward_deck": (ev.RoomRefilled, ev.RivalRoomCard),
     "diplomat_deck": (ev.RoomRefilled, ev.RivalRoomCard),

@@ -20,7 +20,7 @@ from typing import Literal
 
 from msgspec import Struct
 
-from reference.model.board import Board, Bridge, ScoreLine
+from reference.model.board import Board, ScoreLine
 from reference.model.components import (
     Colour,
     Effect,
@@ -50,12 +50,14 @@ Rules = tuple[str, ...]
 
 class Dealt(EventBase, frozen=True, kw_only=True, tag="dealt"):
     """The setup chance outcome laid out the board: ``board`` as dealt, the first-round ``turn_order``,
-    the Solitaire deck (top first; solo only) and the readings in force (register ID, value)."""
+    the Solitaire deck (top first; solo only), the starting pairs on offer (Starting Resource card,
+    Action card) and the readings in force (register ID, value)."""
 
     players: int
     turn_order: tuple[int, ...]
     board: Board
     solo_deck: tuple[str, ...] = ()
+    pairs: tuple[tuple[str, str], ...] = ()
     readings: tuple[tuple[str, str], ...] = ()
     rules: Rules = (
         "RULING.CHANCE_DEAL",
@@ -158,11 +160,12 @@ class BoardCleared(EventBase, frozen=True, kw_only=True, tag="board_cleared"):
 
 
 class Rerolled(EventBase, frozen=True, kw_only=True, tag="rerolled"):
-    """The re-roll chance outcome: the sorted bridges of the new round and, in a solo game, the
-    reshuffled Solitaire deck (top first)."""
+    """The re-roll chance outcome: the board of the new round (its bridges sorted again; the castle
+    cards as the last round left them) and, in a solo game, the reshuffled Solitaire deck (top
+    first)."""
 
     round: int
-    bridges: tuple[Bridge, ...]
+    board: Board
     solo_deck: tuple[str, ...] = ()
     rules: Rules = ("RULING.CHANCE_ROLL", "ROUND.CLEAR_REROLL", "SETUP.BRIDGES_SORTED")
 

@@ -103,20 +103,13 @@ def deal(state: State, outcome: Deal, variant: Variant) -> State:
         draft=outcome.pairs,
         solo_deck=outcome.solo_deck,
     )
-    solo = state.setup.solo
-    readings = (
-        ()
-        if solo is None
-        else (
-            ("READING.SOLO_ACTION_ORDER", solo.action_order),
-            ("READING.GINKGO_PAIR_COLOUR", solo.pair_colour),
-        )
-    )
+    readings = variant.readings(state.setup)
     dealt = ev.Dealt(
         players=n,
         turn_order=outcome.turn_order,
         board=new_board,
         solo_deck=outcome.solo_deck,
+        pairs=outcome.pairs,
         readings=readings,
     )
     return variant.set_up(emit(state, dealt))
@@ -213,9 +206,7 @@ def new_round(state: State, roll: Roll, variant: Variant) -> State:
     state = variant.new_round(state, roll)
     if roll.solo_deck:
         rules = (*rules, "SOLO.ROUND.SHUFFLE")
-    state = emit(
-        state, ev.Rerolled(round=state.round, bridges=b.bridges, solo_deck=roll.solo_deck, rules=rules)
-    )
+    state = emit(state, ev.Rerolled(round=state.round, board=b, solo_deck=roll.solo_deck, rules=rules))
     return emit(state, ev.RoundStarted(round=state.round, turn_order=state.turn_order))
 
 

@@ -31,6 +31,10 @@ class Variant:
         """The ids of the Solitaire deck the deal and re-rolls shuffle (none in the base game)."""
         return ()
 
+    def readings(self, setup: Setup) -> tuple[tuple[str, str], ...]:
+        """The registered readings this game plays by: (register ID, value); none in the base game."""
+        return ()
+
     def chooses_pair(self) -> bool:
         """Whether clans choose their starting pair (in reverse turn order). Rule: SETUP.STARTING_PAIRS."""
         return True

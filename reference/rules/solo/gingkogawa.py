@@ -83,6 +83,11 @@ class Gingkogawa(Rival):
         """The bot is always first in the first round. Rule: GINKGO.SETUP."""
         return (RIVAL, PLAYER)
 
+    def readings(self, setup: Setup) -> tuple[tuple[str, str], ...]:
+        """Which Stewards' rooms hold a pair. Rule: READING.GINKGO_PAIR_COLOUR."""
+        assert setup.solo is not None
+        return (("READING.GINKGO_PAIR_COLOUR", setup.solo.pair_colour),)
+
     def start_time(self, difficulty: Difficulty) -> int:
         """Space 1, 2 or 3 by difficulty. Rule: GINKGO.SETUP."""
         return GINKGO_TIME[difficulty]

@@ -31,6 +31,11 @@ class Tokugawa(Rival):
         assert solo is not None
         return (RIVAL, PLAYER) if DIFFICULTY[solo.difficulty][1] == 1 else (PLAYER, RIVAL)
 
+    def readings(self, setup: Setup) -> tuple[tuple[str, str], ...]:
+        """The order of the two cards' actions. Rule: READING.SOLO_ACTION_ORDER."""
+        assert setup.solo is not None
+        return (("READING.SOLO_ACTION_ORDER", setup.solo.action_order),)
+
     def turn(self, state: State, clan: int) -> State:
         """Find a die, place it (coins when higher, never a payment; a taken space sends it to the Well,
         coins as usual, no tile rewards and no seal), then queue the actions of the last flipped
