@@ -134,7 +134,9 @@ class Pending(Protocol):
 
     def allows(self, state: State, action: Action) -> bool: ...
 
-    def refusal(self, state: State, action: Action) -> Refusal: ...
+    def refusal(self, state: State, action: Action) -> Refusal:
+        """Why an action is refused: the handler's own reason, or that it is not an option."""
+        ...
 
     def run(self, state: State) -> State: ...
 
@@ -173,7 +175,11 @@ class _Bound(Generic[F]):
         return self.handler.allows(state, self.frame, action)
 
     def refusal(self, state: State, action: Action) -> Refusal:
-        return self.handler.refusal(state, self.frame, action)
+        said = self.handler.refusal(state, self.frame, action)
+        if said is not None:
+            return said
+        kind = self.handler.kind_of(self.frame).value
+        return self.rule, f"{type(action).__name__} is not an option of the pending {kind} decision"
 
     def run(self, state: State) -> State:
         return self.handler.run(state, self.frame)

@@ -563,10 +563,10 @@ class OptionalHandler(ClanHandler[OptionalFrame]):
     def options(self, state: State, frame: OptionalFrame) -> tuple[Action, ...]:
         return optional_options(state, frame)
 
-    def refusal(self, state: State, frame: OptionalFrame, action: Action) -> Refusal:
+    def refusal(self, state: State, frame: OptionalFrame, action: Action) -> Refusal | None:
         """An Accept the clan cannot pay names the seal or coin price it lacks."""
         if not isinstance(action, Accept):
-            return super().refusal(state, frame, action)
+            return None
         holder = state.clans[frame.clan]
         what = source_words(frame.source)
         if frame.seals > holder.seals:
@@ -612,7 +612,7 @@ class CastleRowHandler(ClanHandler[CastleRowFrame]):
     def options(self, state: State, frame: CastleRowFrame) -> tuple[Action, ...]:
         return castle_row_options(state, frame)
 
-    def refusal(self, state: State, frame: CastleRowFrame, action: Action) -> Refusal:
+    def refusal(self, state: State, frame: CastleRowFrame, action: Action) -> Refusal | None:
         what = (
             "a light-background block of a castle card"
             if frame.light

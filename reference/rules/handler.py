@@ -102,12 +102,11 @@ class Handler(Generic[F]):
         """Whether ``action`` answers the decision (by default: it is one of the options)."""
         return action in self.options(state, frame)
 
-    def refusal(self, state: State, frame: F, action: Action) -> Refusal:
-        """Why ``action`` does not answer the decision: the rule and the reason, as precisely as the
-        frame can say."""
-        return self.rule_of(frame), (
-            f"{type(action).__name__} is not an option of the pending {self.kind_of(frame).value} decision"
-        )
+    def refusal(self, state: State, frame: F, action: Action) -> Refusal | None:
+        """Why ``action`` does not answer the decision, when the frame can say more than that it is not
+        one of the options: the rule and the reason (None: the engine says the action is not an option
+        of the pending decision, under the decision's rule)."""
+        return None
 
     def run(self, state: State, frame: F) -> State:
         """Do the frame's work without a decision (it has no options)."""

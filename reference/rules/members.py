@@ -421,7 +421,7 @@ class CourtierHandler(ClanHandler[CourtierFrame]):
     def options(self, state: State, frame: CourtierFrame) -> tuple[Action, ...]:
         return courtier_options(state, frame)
 
-    def refusal(self, state: State, frame: CourtierFrame, action: Action) -> Refusal:
+    def refusal(self, state: State, frame: CourtierFrame, action: Action) -> Refusal | None:
         """A second audience or climb, no courtier to send or to climb, a climb past the Daimyo's room,
         a price the clan cannot pay: each with its rule."""
         holder = state.clans[frame.clan]
@@ -445,7 +445,7 @@ class CourtierHandler(ClanHandler[CourtierFrame]):
                 "COURTIER.CLIMB",
                 f"climbing {action.floors} floor(s) costs {cost} Mother-of-Pearl; {who} holds {holder.pearl}",
             )
-        return super().refusal(state, frame, action)
+        return None
 
     def run(self, state: State, frame: CourtierFrame) -> State:
         return courtier_run(state, frame)
@@ -464,13 +464,13 @@ class RoomHandler(ClanHandler[RoomFrame]):
     def options(self, state: State, frame: RoomFrame) -> tuple[Action, ...]:
         return room_options(state, frame)
 
-    def refusal(self, state: State, frame: RoomFrame, action: Action) -> Refusal:
+    def refusal(self, state: State, frame: RoomFrame, action: Action) -> Refusal | None:
         if isinstance(action, ChooseRoom):
             return (
                 "COURTIER.FLOORS",
                 f"the courtier's climb ended on floor {frame.floor}: choose a room of that floor",
             )
-        return super().refusal(state, frame, action)
+        return None
 
     def run(self, state: State, frame: RoomFrame) -> State:
         return room_run(state, frame)
@@ -536,7 +536,7 @@ class MemberHandler(ClanHandler[MemberFrame]):
     def options(self, state: State, frame: MemberFrame) -> tuple[Action, ...]:
         return member_options(state, frame)
 
-    def refusal(self, state: State, frame: MemberFrame, action: Action) -> Refusal:
+    def refusal(self, state: State, frame: MemberFrame, action: Action) -> Refusal | None:
         """No member left, no such yard or garden, a garden already holding the clan's gardener, a price
         the clan cannot pay: each with its rule."""
         holder = state.clans[frame.clan]
@@ -559,7 +559,7 @@ class MemberHandler(ClanHandler[MemberFrame]):
                 return "GARDENER.PLACE", f"{slot.card} already holds a gardener of {who}"
             food = cat(state).gardens[slot.card].food
             return "GARDENER.PLACE", f"{slot.card} costs {food} food; {who} holds {holder.food}"
-        return super().refusal(state, frame, action)
+        return None
 
     def run(self, state: State, frame: MemberFrame) -> State:
         return member_run(state, frame)

@@ -306,7 +306,7 @@ class TurnHandler(ClanHandler[TurnFrame]):
     def allows(self, state: State, frame: TurnFrame, action: Action) -> bool:
         return isinstance(action, PlaceDie) and why_not(state, frame.clan, action) is None
 
-    def refusal(self, state: State, frame: TurnFrame, action: Action) -> Refusal:
+    def refusal(self, state: State, frame: TurnFrame, action: Action) -> Refusal | None:
         if not isinstance(action, PlaceDie):
             return "TURN.DECISION", f"{clan_name(frame.clan)} must place a die, got {type(action).__name__}"
         why = why_not(state, frame.clan, action)

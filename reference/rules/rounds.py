@@ -234,7 +234,7 @@ class DraftHandler(ClanHandler[DraftFrame]):
     def options(self, state: State, frame: DraftFrame) -> tuple[Action, ...]:
         return tuple(TakePair(i) for i in range(len(state.draft)))
 
-    def refusal(self, state: State, frame: DraftFrame, action: Action) -> Refusal:
+    def refusal(self, state: State, frame: DraftFrame, action: Action) -> Refusal | None:
         return self.rule, f"choose one of the {len(state.draft)} starting pairs, got {type(action).__name__}"
 
     def act(self, state: State, frame: DraftFrame, action: Action) -> State:
