@@ -321,8 +321,14 @@ def play(
     --difficulty; the player's side is driven by --policy)."""
     if trace_path is not None and str(trace_path) == "-":
         raise UserError("--trace writes a file: give a path (only --events can go to standard output, '-')")
+    if trace_path is not None and events_path is not None and trace_path.resolve() == events_path.resolve():
+        raise UserError(f"--trace and --events name the same file {trace_path}: give two files")
     for what, path in (("trace", trace_path), ("events", events_path)):
-        if path is not None and str(path) != "-" and not path.resolve().parent.is_dir():
+        if path is None or str(path) == "-":
+            continue
+        if str(path) in ("", ".") or path.is_dir():
+            raise UserError(f"cannot write {what} {str(path)!r}: it is a directory, not a file")
+        if not path.resolve().parent.is_dir():
             raise UserError(f"cannot write {what} {path}: no directory {path.parent}")
     setup = _make_setup(players, bot, difficulty, deck_path, action_order, pair_colour)
     record = _play(setup, policy, seed)

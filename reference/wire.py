@@ -240,6 +240,8 @@ def decode_event_line(line: bytes | str) -> EventLine:
         raw = msgspec.json.decode(line)
     except msgspec.DecodeError as exc:
         raise ValueError(f"not JSON: {exc}") from exc
+    except RecursionError as exc:
+        raise ValueError("not an event line: JSON nested too deeply") from exc
     if not isinstance(raw, dict) or not isinstance(raw.get("step"), int) or isinstance(raw.get("step"), bool):
         raise ValueError("an event line is a JSON object with an integer 'step'")
     step = raw.pop("step")

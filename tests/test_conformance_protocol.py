@@ -329,3 +329,20 @@ def test_observation_reply_decodes_to_the_wire_type() -> None:
     obs = msgspec.convert(reply["result"], Observation)
     assert len(obs.clans) == 3
     assert obs.board is not None
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        '"action":' + "[" * 1000 + "]" * 1000,
+        '"action":{"type":"take_pair","index":0},"x":' + '{"a":' * 1000 + "1" + "}" * 1000,
+    ],
+    ids=["nested action", "nested ignored field"],
+)
+def test_deeply_nested_request_is_a_bad_request_and_the_session_goes_on(body: str) -> None:
+    server = Server()
+    reply, done = server.handle(('{"id":3,"op":"apply",' + body + "}").encode())
+    error = json.loads(reply)["error"]
+    assert error["kind"] == "bad_request"
+    assert not done
+    assert exchange(server, {"id": 4, "op": "hello", "protocol": 1})["ok"] is True

@@ -282,3 +282,18 @@ def test_trade_event_counts_the_seals() -> None:
         ev.SealsTraded(clan=0, seals=2, into=Resource.PEARL, kept=1, rules=("SEALS.TRADE_RESOURCE",))
     ]
     assert "trades 2 seals for 1 Mother-of-Pearl" in event_lines(traded[0], names_for(state.setup))[0]
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (("--events", "same.json", "--trace", "same.json"), "name the same file"),
+        (("--events", ""), "is a directory"),
+        (("--events", "no/such/dir/e.jsonl"), "no directory"),
+    ],
+)
+def test_play_refuses_event_paths_before_playing(args: tuple[str, ...], said: str) -> None:
+    result = CliRunner().invoke(cli, ["play", "--seed", "7", *args])
+    assert result.exit_code == 2
+    assert said in result.output
+    assert "Setup · deal" not in result.output  # refused before the game was played

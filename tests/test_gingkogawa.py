@@ -30,6 +30,7 @@ from reference.model import (
     Die,
     Difficulty,
     End,
+    Floor,
     Gain,
     GainKind,
     Influence,
@@ -603,6 +604,10 @@ def test_climb_without_courtier_in_castle_uses_the_last_courtier_left() -> None:
         )
     ]
     assert events_of(after, ev.IconUndoable) == []
+    # what it does instead is told by its own event, as any courtier sent to the Gate
+    rules = ("GINKGO.EXTRA.COURTIER_MOVE", "SOLO.GOLDEN.NEVER_PAYS")
+    assert events_of(after, ev.CourtierAtGate) == [ev.CourtierAtGate(clan=RIVAL, coins=0, rules=rules)]
+    assert events_of(after, ev.CourtierClimbed) == []
 
 
 @pytest.mark.rule("GINKGO.EXTRA.COURTIER_MOVE", "RULING.RIVAL_CARD_REMOVED")
@@ -612,6 +617,11 @@ def test_climb_two_without_courtier_gate_then_first_floor() -> None:
     assert waiting(after, DecisionKind.RIVAL_ROOM, PLAYER)
     assert events_of(after, ev.CourtierInstead) == [
         ev.CourtierInstead(clan=RIVAL, icon=ClimbUp(2), instead=(CourtierToGate(), ClimbUp(1)))
+    ]
+    rules = ("GINKGO.EXTRA.COURTIER_MOVE", "SOLO.GOLDEN.NEVER_PAYS")
+    assert events_of(after, ev.CourtierAtGate) == [ev.CourtierAtGate(clan=RIVAL, coins=0, rules=rules)]
+    assert events_of(after, ev.CourtierClimbed) == [
+        ev.CourtierClimbed(clan=RIVAL, start=Floor.GATE, end=Floor.STEWARDS, pearl=0, rules=rules)
     ]
     assert set(options(after)) == {ChooseRoom(0), ChooseRoom(1), ChooseRoom(2)}
     after = apply(after, ChooseRoom(2))

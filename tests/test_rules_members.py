@@ -640,3 +640,28 @@ def test_gardener_garden_action_from_the_games_own_content() -> None:
     assert paid in accepted.events
     after = settle(accepted)
     assert (clan(after, 0).coins, clan(after, 0).seals) == (3, 2)
+
+
+@pytest.mark.rule("COURTIER.FLOOR12.REFILL", "RULING.REFILL_AFTER_LIGHT")
+def test_courtier_a_refill_that_finds_its_deck_run_out_is_a_rules_gap() -> None:
+    """Room 1's card was taken while the deck still held a card, but a refill during its light action
+    used the last one: no rule says what the empty room does, so the engine names the gap."""
+    from reference.engine import advance
+    from reference.errors import RulesGap
+    from reference.model import RefillFrame
+    from tests.helpers import edit_board
+
+    state = started(2)
+    rooms = list(board(state).rooms)
+    rooms[1] = replace(rooms[1], card=None)
+    waiting = replace(edit_board(state, rooms=tuple(rooms), steward_deck=()), stack=(RefillFrame(1),))
+    with pytest.raises(RulesGap) as gap:
+        advance(waiting)
+    assert gap.value.rule == "COURTIER.FLOOR12.REFILL"
+    assert re.search(r"\broom 1\b", gap.value.reason)
+    # with a card left the same refill takes it
+    refilled = advance(replace(waiting, board=replace(board(waiting), steward_deck=("S4",))))
+    assert board(refilled).rooms[1].card == "S4"
+    assert [e for e in refilled.events if isinstance(e, ev.RoomRefilled)] == [
+        ev.RoomRefilled(room=1, card="S4")
+    ]

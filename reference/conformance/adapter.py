@@ -23,6 +23,10 @@ capabilities: starting from a given state (``load_state``: vectors that start mi
 reporting the typed events of each applied action (``events``: the reference's event types, see
 :mod:`reference.model.events`; the harness then compares event streams)."""
 
+CAPABILITIES: tuple[str, ...] = ("load_state", "events")
+"""The areas that are capabilities rather than rules: used whenever offered (``--area`` chooses
+among the rule areas)."""
+
 
 class Refused(msgspec.Struct, frozen=True):
     """An implementation refused an action: the rule ID it names and its reason. ``kind`` is
@@ -146,6 +150,7 @@ class ReferenceAdapter:
 
 __all__ = [
     "AREAS",
+    "CAPABILITIES",
     "FAILURE_KINDS",
     "JSON",
     "Implementation",

@@ -59,6 +59,7 @@ from reference.model import (
     Decline,
     Difficulty,
     End,
+    Event,
     Floor,
     Next,
     PairColour,
@@ -430,7 +431,11 @@ class Session:
         the first rule of the reference's event at that place (or, when the implementation reports
         more events, of the step's decision)."""
         listed: JSON = self._call(self.impl.events)
-        theirs = [_without_rules(e) for e in listed] if isinstance(listed, list) else listed
+        try:  # decoded into the event types, so a field left out at its default reads as the default
+            decoded = msgspec.convert(listed, list[Event])
+        except msgspec.ValidationError as exc:
+            raise ImplementationError("schema", f"the events of the step break the schema: {exc}") from None
+        theirs: JSON = [_without_rules(to_json(e)) for e in decoded]
         ours_events = after.events
         ours: JSON = [_without_rules(to_json(e)) for e in ours_events]
         found = first_difference(ours, theirs)

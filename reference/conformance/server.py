@@ -83,7 +83,7 @@ class Server:
         """The id of a line that is not a valid request, when it is a JSON object with an id."""
         try:
             raw = msgspec.json.decode(line)
-        except msgspec.DecodeError:
+        except (msgspec.DecodeError, RecursionError):
             return None
         if isinstance(raw, dict):
             rid = raw.get("id")
@@ -100,6 +100,9 @@ class Server:
         except msgspec.DecodeError as exc:  # ValidationError is a DecodeError too
             what = "not a valid request" if isinstance(exc, msgspec.ValidationError) else "not JSON"
             return self._error(self._id_of(line), ErrorKind.BAD_REQUEST, f"{what}: {exc}"), False
+        except RecursionError:
+            reason = "not a valid request: JSON nested too deeply"
+            return self._error(self._id_of(line), ErrorKind.BAD_REQUEST, reason), False
         try:
             return self._dispatch(request)
         except Exception as exc:  # the server never crashes on a request

@@ -19,7 +19,7 @@ from typing import Any, ClassVar, Final, Protocol
 import msgspec
 
 from reference.book.vectors import VECTORS_DIR, Vector, VectorProblem, load_vectors, selected
-from reference.conformance.adapter import AREAS, Implementation, ImplementationError
+from reference.conformance.adapter import AREAS, CAPABILITIES, Implementation, ImplementationError
 from reference.conformance.harness import (
     GAME_SETUPS,
     CaseResult,
@@ -327,8 +327,9 @@ def verify(
         return report
     report.implementation, report.areas = name, tuple(areas)
     chosen = tuple(options.areas)
+    # the capabilities (load_state, events) are used whenever offered, whatever --area chooses
     report.checked_areas = tuple(
-        a for a in AREAS if a in areas and (not chosen or a in chosen or a == "load_state")
+        a for a in AREAS if a in areas and (not chosen or a in chosen or a in CAPABILITIES)
     )
     failures = 0
 

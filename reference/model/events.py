@@ -690,7 +690,8 @@ class Reshuffled(EventBase, frozen=True, kw_only=True, tag="reshuffled"):
 class CourtierInstead(EventBase, frozen=True, kw_only=True, tag="courtier_instead"):
     """Gingkogawa: the bot does ``instead`` in place of ``icon``: a climb with no courtier in the castle
     puts one at the Gate instead (and a climb 2 then moves it to the Stewards' floor); a
-    Courtier-to-the-Gate with none left moves its lowest courtier up 1."""
+    Courtier-to-the-Gate with none left moves its lowest courtier up 1. The events of what it does
+    follow (CourtierAtGate, CourtierClimbed)."""
 
     clan: int
     icon: RivalIcon

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
+from reference.errors import RulesGap
 from reference.model import (
     MEMBERS,
     Action,
@@ -276,10 +277,17 @@ def light_row_act(state: State, frame: LightRowFrame, action: Action) -> State:
 
 
 def refill_run(state: State, frame: RefillFrame) -> State:
-    """Refill the room from its floor's deck (not empty: the card was taken only because it was not).
-    Rule: COURTIER.FLOOR12.REFILL."""
+    """Refill the room from its floor's deck. The deck held a card when this room's card was taken
+    (COURTIER.FLOOR12.EMPTY_DECK), but a refill that came first may have used it up (a climb during
+    the light action, RULING.REFILL_AFTER_LIGHT): no rule says what the empty room does then, so that
+    is a RulesGap. Rules: COURTIER.FLOOR12.REFILL, RULING.REFILL_AFTER_LIGHT."""
     state, card = refill_room(pop(state), frame.room)
-    assert card is not None
+    if card is None:
+        raise RulesGap(
+            "COURTIER.FLOOR12.REFILL",
+            f"castle room {frame.room} waits for its refill but its floor's deck ran out meanwhile (a refill "
+            "during the light action used the last card): no rule says whether the room stays without a card",
+        )
     return emit(state, ev.RoomRefilled(room=frame.room, card=card))
 
 

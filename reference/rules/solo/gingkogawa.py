@@ -115,14 +115,18 @@ class Gingkogawa(Rival):
         inside = any(holder.courtiers[f] for f in (Floor.GATE, Floor.STEWARDS, Floor.DIPLOMATS))
         if inside or members_left(holder, Member.COURTIER) == 0:
             return climb(state, clan, icon, floors)
-        holder = courtier_to_gate(holder)
-        instead: tuple[RivalIcon, ...] = (CourtierToGate(),)
-        if floors == 2:
-            holder = move_courtiers(holder, Floor.GATE, Floor.STEWARDS)
-            instead = (CourtierToGate(), ClimbUp(1))
-        state = with_clan(state, clan, holder)
+        instead: tuple[RivalIcon, ...] = (
+            (CourtierToGate(), ClimbUp(1)) if floors == 2 else (CourtierToGate(),)
+        )
         state = emit(state, ev.CourtierInstead(clan=clan, icon=ClimbUp(floors), instead=instead))
-        return push(state, RivalRoomFrame(clan, int(Floor.STEWARDS))) if floors == 2 else state
+        rules = ("GINKGO.EXTRA.COURTIER_MOVE", "SOLO.GOLDEN.NEVER_PAYS")
+        state = with_clan(state, clan, courtier_to_gate(holder))
+        state = emit(state, ev.CourtierAtGate(clan=clan, coins=0, rules=rules))
+        if floors == 1:
+            return state
+        state = with_clan(state, clan, move_courtiers(state.clans[clan], Floor.GATE, Floor.STEWARDS))
+        climbed = ev.CourtierClimbed(clan=clan, start=Floor.GATE, end=Floor.STEWARDS, pearl=0, rules=rules)
+        return push(emit(state, climbed), RivalRoomFrame(clan, int(Floor.STEWARDS)))
 
 
 GINGKOGAWA: Final = Gingkogawa()
