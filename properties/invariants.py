@@ -12,6 +12,7 @@ which also use the finer checks below:
   report it (after the new turn order, at the rate of its place, the remainder kept; coins and Clan
   Points accounted for by the events of the step).
 - ``check_final(state)``: the final scores, recomputed category by category from the state.
+- ``check_events(before, after)``: the events of a step account for every change it made to each clan.
 
 The numbers are the rules' own (the register's), not the engine's constants, so that a fault planted
 in an engine constant is caught here.
@@ -561,6 +562,117 @@ def _checkpoint_breaches(before: State, after: State, i: int) -> list[Breach]:
             seen = "without paying" if space not in paid else f"paying {paid[space]} instead of"
             out.append(Breach("TIME.CHECKPOINTS", f"clan {i} entered space {space} {seen} {cost}"))
     return out
+
+
+# ---- the events of a step account for it -------------------------------------------------------------
+
+_HOLDINGS: Final = ("coins", "seals", "food", "iron", "pearl", "cp", "time")
+_GAIN_FIELD: Final = {
+    "coin": "coins",
+    "seal": "seals",
+    "cp": "cp",
+    "food": "food",
+    "iron": "iron",
+    "pearl": "pearl",
+}
+
+
+def _told(events: tuple[ev.Event, ...], clans: int) -> list[Counter[str]]:
+    """What the events say each clan's holdings, members sent, courtiers by floor and Lantern Area
+    gained (or lost) in the step."""
+    told = [Counter[str]() for _ in range(clans)]
+    for e in events:
+        match e:
+            case ev.DiePlaced(clan=c, coins=n):
+                told[c]["coins"] += n
+            case ev.Gained(clan=c, what=what, kept=n):
+                told[c][_GAIN_FIELD[what.value]] += n
+            case ev.ResourceTaken(clan=c, resource=r, kept=n):
+                told[c][r.value] += n
+            case ev.SealsTraded(clan=c, seals=s, into=into, kept=n):
+                told[c]["seals"] -= s
+                told[c]["coins" if into is None else into.value] += n
+            case ev.OptionalPaid(clan=c, seals=s, coins=n):
+                told[c]["seals"] -= s
+                told[c]["coins"] -= n
+            case ev.CheckpointPaid(clan=c, seals=s):
+                told[c]["seals"] -= s
+                told[c]["time"] += 1
+            case ev.TimeMoved(clan=c, start=start, end=end):
+                told[c]["time"] += end - start
+            case ev.HandIn(clan=c, coins=coins, kept=kept, points=points):
+                told[c]["coins"] += kept - coins
+                told[c]["cp"] += points
+            case ev.IconUndoable(clan=c, points=n) | ev.RivalGardens(clan=c, points=n):
+                told[c]["cp"] += n
+            case ev.RivalStarts(clan=c, cp=cp, time=time):
+                told[c]["cp"] += cp
+                told[c]["time"] += time
+            case ev.CourtierAtGate(clan=c, coins=n):
+                told[c]["coins"] -= n
+                told[c]["sent courtier"] += 1
+                told[c]["courtiers on floor 0"] += 1
+            case ev.CourtierClimbed(clan=c, start=start, end=end, pearl=n):
+                told[c]["pearl"] -= n
+                told[c][f"courtiers on floor {int(start)}"] -= 1
+                told[c][f"courtiers on floor {int(end)}"] += 1
+            case ev.GardenerPlaced(clan=c, food=n):
+                told[c]["food"] -= n
+                told[c]["sent gardener"] += 1
+            case ev.WarriorPlaced(clan=c, iron=n):
+                told[c]["iron"] -= n
+                told[c]["sent warrior"] += 1
+            case ev.CardTaken(clan=c, tucked=tucked):
+                told[c]["lantern"] += 1 if tucked is not None else 0
+            case ev.DecreePlaced(clan=c) | ev.PairTaken(clan=c):
+                told[c]["lantern"] += 1
+            case _:
+                pass
+    return told
+
+
+def check_events(before: State, after: State) -> list[Breach]:
+    """The events of a step account for every change it made to each clan: coins, seals, resources,
+    Clan Points, the Passage of Time, members sent, courtiers by floor and the Lantern Area; and
+    every event names registered rules. (The log is complete: nothing changes without its event.)
+    Guards API.EVENTS."""
+    out: list[Breach] = []
+    known = _rule_ids()
+    for e in after.events:
+        unknown = [r for r in e.rules if r not in known]
+        if not e.rules or unknown:
+            out.append(Breach("API.EVENTS", f"{type(e).__name__} names no registered rule: {e.rules}"))
+    if len(before.clans) != len(after.clans):
+        return out  # the deal creates the clans: RivalStarts and the gains say the rest
+    told = _told(after.events, len(after.clans))
+    for i, (b, a) in enumerate(zip(before.clans, after.clans, strict=True)):
+        seen: dict[str, int] = {f: getattr(a, f) - getattr(b, f) for f in _HOLDINGS}
+        for k, member in enumerate(("courtier", "gardener", "warrior")):
+            seen[f"sent {member}"] = a.sent[k] - b.sent[k]
+        for floor in range(4):
+            seen[f"courtiers on floor {floor}"] = a.courtiers[floor] - b.courtiers[floor]
+        seen["lantern"] = len(a.lantern) - len(b.lantern)
+        for what, change in seen.items():
+            if change != told[i][what]:
+                kinds = sorted({type(e).__name__ for e in after.events if getattr(e, "clan", None) == i})
+                out.append(
+                    Breach(
+                        "API.EVENTS",
+                        f"clan {i}: {what} changed by {change}, the events say {told[i][what]} ({kinds})",
+                    )
+                )
+    return out
+
+
+_KNOWN: list[frozenset[str]] = []
+
+
+def _rule_ids() -> frozenset[str]:
+    if not _KNOWN:
+        from reference.rulebook import rule_ids
+
+        _KNOWN.append(frozenset(rule_ids()))
+    return _KNOWN[0]
 
 
 # ---- the hand-in, observed exactly ----------------------------------------------------------------

@@ -35,6 +35,7 @@ from properties import strategies as strat
 from properties.invariants import (
     CLIMB_PEARL,
     Breach,
+    check_events,
     check_final,
     check_hand_in,
     check_legal,
@@ -142,7 +143,14 @@ GUARDS: Final[dict[str, tuple[str, ...]]] = {
         "RULING.TIE_SHARED",
         "ROUND.GAME_END",
     ),
-    "api": ("TURN.DECISION", "API.LEGAL_APPLIES", "API.ILLEGAL_REFUSED", "API.JSON", "API.REPLAY"),
+    "api": (
+        "TURN.DECISION",
+        "API.LEGAL_APPLIES",
+        "API.ILLEGAL_REFUSED",
+        "API.JSON",
+        "API.REPLAY",
+        "API.EVENTS",
+    ),
 }
 """The invariants of the machines, by name, and the rule IDs each guards. ``API.*`` are the
 OpenSpiel-style API checks (not rules of the game)."""
@@ -327,6 +335,7 @@ class GameMachine(RuleBasedStateMachine):
         self._courtier_after(state, action, after)
         self._climb(state, action, after)
         self._check(check_hand_in(state, after))
+        self._check(check_events(state, after))
         if self.round_trip:
             self._round_trip(state, action, after)
         self._reach(state, action, after)
@@ -579,7 +588,8 @@ class GameMachine(RuleBasedStateMachine):
     @invariant()
     def api_LEGAL_ILLEGAL_JSON_REPLAY(self) -> None:
         """TURN.DECISION and the API checks: every legal action applies, illegal ones are refused with a
-        registered rule ID, the JSON round trip is exact, the same action gives the same state."""
+        registered rule ID, the JSON round trip is exact, the same action gives the same state, the
+        events of every step account for every change it made (API.EVENTS)."""
         self._guard("api")
 
     @invariant()
