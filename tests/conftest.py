@@ -15,6 +15,10 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "rule(id): rulebook ID a test checks")
     config.addinivalue_line("markers", "question(n): rules-questions item an example pins")
     config.addinivalue_line("markers", "gap(id): rules-questions gap (G1..G18) an example pins")
+    config.addinivalue_line(
+        "markers",
+        "browser: needs a headless browser (Debian's chromium); left out by default, run by `tox -e browser`",
+    )
 
 
 def pytest_bdd_apply_tag(tag: str, function: Callable[..., object]) -> object:
