@@ -26,6 +26,7 @@ from reference import wire
 from reference.engine import apply, is_chance, is_over, legal_actions, new_game
 from reference.errors import IllegalAction
 from reference.model import Action, Setup, Solo, State
+from reference.paths import directory_problem
 from reference.rulebook import RuleEntry, load_register
 
 if TYPE_CHECKING:
@@ -234,6 +235,10 @@ def ambiguities(games: int, out: Path | None, seed: int | None) -> None:
     """For every registered ambiguity (READING.*), search for a game in which its readings lead to
     different observations: "matters" with the shrunk witness game (one trace per reading), or "no
     difference found in N games"."""
+    if out is not None:  # checked before the search, which takes minutes
+        problem = directory_problem(out)
+        if problem is not None:
+            raise click.ClickException(f"cannot write the witness traces: {problem}")
     try:
         import hypothesis  # noqa: F401
     except ImportError as exc:  # pragma: no cover - the test extra brings Hypothesis

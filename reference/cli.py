@@ -223,16 +223,14 @@ def _solo_options(func: Callable[..., None]) -> Callable[..., None]:
         click.option(
             "--action-order",
             type=click.Choice(["rows", "cards"]),
-            default="rows",
-            show_default=True,
-            help="Reading READING.SOLO_ACTION_ORDER of the rival's two cards.",
+            default=None,
+            help="Reading READING.SOLO_ACTION_ORDER of the Tokugawa rival's two cards (default: rows).",
         ),
         click.option(
             "--pair-colour",
             type=click.Choice(["any", "die"]),
-            default="any",
-            show_default=True,
-            help="Reading READING.GINKGO_PAIR_COLOUR of the Gingkogawa Stewards' search.",
+            default=None,
+            help="Reading READING.GINKGO_PAIR_COLOUR of the Gingkogawa bot's Stewards' search (default: any).",
         ),
     ]
     for option in reversed(options):
@@ -245,17 +243,35 @@ def _make_setup(
     bot: str | None,
     difficulty: str | None,
     deck_path: Path | None,
-    action_order: str,
-    pair_colour: str,
+    action_order: str | None,
+    pair_colour: str | None,
     *,
     solo_by_default: bool = False,
 ) -> Setup:
-    """The Setup the options describe; a solo game when a rival option is given (or by default)."""
+    """The Setup the options describe; a solo game when a rival option is given (or by default). A
+    reading given for a game it does not apply to is refused (it would have no effect)."""
     solo_wanted = bot is not None or difficulty is not None or deck_path is not None
     if not solo_wanted and (players is not None or not solo_by_default):
-        return Setup(players=players if players is not None else 2)
+        clans = players if players is not None else 2
+        for option, value in (("--action-order", action_order), ("--pair-colour", pair_colour)):
+            if value is not None:
+                raise UserError(
+                    f"{option} is a reading of a solo rival: it has no effect in a game of {clans} clans"
+                )
+        return Setup(players=clans)
     if players not in (None, 2):
         raise UserError("a solo game is a 2-player game: drop --players or use --players 2")
+    rival = RivalKind(bot) if bot is not None else RivalKind.TOKUGAWA
+    if rival is RivalKind.TOKUGAWA and pair_colour is not None:
+        raise UserError(
+            "--pair-colour is a reading of the Gingkogawa bot (READING.GINKGO_PAIR_COLOUR): "
+            "it has no effect against the Tokugawa rival"
+        )
+    if rival is RivalKind.GINGKOGAWA and action_order is not None:
+        raise UserError(
+            "--action-order is a reading of the Tokugawa rival (READING.SOLO_ACTION_ORDER): the Gingkogawa "
+            "bot does one card, whole or by halves, so it has no effect"
+        )
     deck = None
     if deck_path is not None:
         try:
@@ -263,11 +279,11 @@ def _make_setup(
         except WhiteCastleError as exc:
             raise UserError(str(exc)) from exc
     solo = Solo(
-        rival=RivalKind(bot) if bot is not None else RivalKind.TOKUGAWA,
+        rival=rival,
         difficulty=_DIFFICULTY[difficulty] if difficulty is not None else Difficulty.MEDIUM,
         deck=deck,
-        action_order=reading_order(action_order),
-        pair_colour=reading_colour(pair_colour),
+        action_order=reading_order(action_order or "rows"),
+        pair_colour=reading_colour(pair_colour or "any"),
     )
     return Setup(players=2, solo=solo)
 
@@ -279,12 +295,26 @@ def _describe(setup: Setup) -> str:
     deck = "provisional-9 (stand-in, see README)" if given is None else given.name
     if given is not None and given.provisional:
         deck += " (marked provisional: not the printed cards)"
-    return f"solo against the {setup.solo.rival.value} rival ({setup.solo.difficulty.value}), deck {deck}"
+    return f"solo against the {setup.solo.rival.value} rival ({difficulty_name(setup.solo)}), deck {deck}"
+
+
+def difficulty_name(solo: Solo) -> str:
+    """The difficulty as the rival's own sheet names it: the Gingkogawa sheet says Normal for Medium
+    (GINKGO.SETUP)."""
+    if solo.rival is RivalKind.GINGKOGAWA and solo.difficulty is Difficulty.MEDIUM:
+        return "normal"
+    return solo.difficulty.value
 
 
 @cli.command()
 @click.option("--players", type=click.IntRange(2, 4), default=None, help="Number of clans (default 2).")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the game's random generator.")
+@click.option(
+    "--seed",
+    type=click.IntRange(min=0),
+    default=0,
+    show_default=True,
+    help="Seed of the game's random generator (0 or more: Python's generator plays -1 as 1).",
+)
 @click.option(
     "--policy", type=_POLICY_CHOICE, default="random", show_default=True, help="Policy of every clan."
 )
@@ -314,8 +344,8 @@ def play(
     bot: str | None,
     difficulty: str | None,
     deck_path: Path | None,
-    action_order: str,
-    pair_colour: str,
+    action_order: str | None,
+    pair_colour: str | None,
 ) -> None:
     """Play one complete seeded game and print its log and final score (a solo game with --bot or
     --difficulty; the player's side is driven by --policy)."""
@@ -476,7 +506,13 @@ def _rules_table(section: str, entries: Sequence[RuleEntry]) -> Table:
 @click.option(
     "--policy", type=_POLICY_CHOICE, default="random", show_default=True, help="Policy of every clan."
 )
-@click.option("--seed", type=int, default=0, show_default=True, help="Game i uses seed SEED + i.")
+@click.option(
+    "--seed",
+    type=click.IntRange(min=0),
+    default=0,
+    show_default=True,
+    help="Game i uses seed SEED + i (0 or more).",
+)
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 @_solo_options
 def bench(
@@ -488,8 +524,8 @@ def bench(
     bot: str | None,
     difficulty: str | None,
     deck_path: Path | None,
-    action_order: str,
-    pair_colour: str,
+    action_order: str | None,
+    pair_colour: str | None,
 ) -> None:
     """Play GAMES complete games on one core: games/s, decisions/s and memory use. By default solo
     games against the Tokugawa rival (medium); --players N benches N-clan games."""

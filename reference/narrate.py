@@ -29,6 +29,7 @@ from reference.model import (
     DecisionKind,
     DecreeIcon,
     DieTileIcon,
+    Difficulty,
     DomainIcon,
     Effect,
     Event,
@@ -392,9 +393,14 @@ def _line(event: Event, name: Names) -> str:
     match event:
         case ev.Dealt() | ev.Rerolled() | ev.GameOver():
             return event_lines(event, name)[0]
-        case ev.RivalStarts(clan=clan, difficulty=difficulty, cp=cp, time=time, place=place):
+        case ev.RivalStarts(clan=clan, rival=rival, difficulty=difficulty, cp=cp, time=time, place=place):
+            level = (
+                "normal"
+                if rival is RivalKind.GINGKOGAWA and difficulty is Difficulty.MEDIUM
+                else difficulty.value
+            )
             return (
-                f"{name(clan)} starts ({difficulty.value}) with {amount(cp, 'cp')} on Passage of Time "
+                f"{name(clan)} starts ({level}) with {amount(cp, 'cp')} on Passage of Time "
                 f"space {time}, {'first' if place == 0 else 'second'} in turn order"
             )
         case ev.PairTaken(clan=clan, starting=sr, action_card=card):

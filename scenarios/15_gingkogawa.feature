@@ -1,12 +1,12 @@
 Feature: The Gingkogawa Clan bot
   A community bot (sheet credited to MCLof) that reads the rival's cards as zones: the Stewards'
-  floor, the Diplomats' floor and Outside the Walls. It is always first in turn order, so its first
-  turn comes with the deal. Like the Tokugawa rival it flips cards until the card on top names a die;
+  floor, the Diplomats' floor and Outside the Walls. It is first in the first round's turn order,
+  so its first turn comes with the deal (later rounds follow the Passage of Time). Like the Tokugawa rival it flips cards until the card on top names a die;
   its used cards go to a discard pile. With the standard deal only steward_1 (tiles white, coral,
   coral) has two die tiles of one colour.
 
   @GINKGO.SETUP
-  Rule: The bot is set up like the Tokugawa rival, except that it is always first in turn order and its Influence starts on Passage of Time space 1 (Easy), 2 (Normal) or 3 (Hard).
+  Rule: The bot is set up like the Tokugawa rival, except that it is first in the first round's turn order (later rounds follow the Passage of Time, as for every clan) and its Influence starts on Passage of Time space 1 (Easy), 2 (Normal) or 3 (Hard).
 
     Scenario Outline: the <difficulty> bot is first and starts on space <space>
       Given a solo game against the <difficulty> Gingkogawa bot with the Solitaire deck:

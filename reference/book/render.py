@@ -33,6 +33,7 @@ from reference.book.scenarios import Example, FeatureFile, StepText, load_featur
 from reference.book.traceability import code_index, property_index
 from reference.book.vectors import compile_example, file_name
 from reference.errors import ContentError
+from reference.paths import directory_problem
 from reference.rulebook import RuleEntry, load_register
 
 Status = Literal["passed", "failed"]
@@ -528,6 +529,9 @@ def _questions_html(
 def docs_command(out_dir: Path, scenarios_dir: Path | None, results: Path | None) -> None:
     """Render the rules book (HTML) into OUT_DIR: every rule, ruling and reading with its examples and
     whether they pass."""
+    problem = directory_problem(out_dir)
+    if problem is not None:
+        raise click.ClickException(f"cannot write the rules book: {problem}")
     try:
         report = render_book(out_dir, scenarios_dir, results)
     except ContentError as exc:

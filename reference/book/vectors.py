@@ -49,6 +49,7 @@ from reference.book.scenarios import SCENARIOS_DIR, Example, all_examples
 from reference.book.steps import Draft, StepError, run_example
 from reference.errors import ContentError
 from reference.model import Action, RivalKind, Setup, State
+from reference.paths import directory_problem
 
 FORMAT: Final = "wcref-vector"
 VERSION: Final = 1
@@ -415,6 +416,9 @@ __all__ = [
 def vectors_command(out_dir: Path, scenarios_dir: Path | None) -> None:
     """Export every example of scenarios/ as a JSON test vector into OUT_DIR (with the schema,
     a README and the ID registry). Exit status 1 when an example fails on the reference."""
+    problem = directory_problem(out_dir)
+    if problem is not None:
+        raise click.ClickException(f"cannot write the vectors: {problem}")
     try:
         report = export_vectors(out_dir, scenarios_dir)
     except ContentError as exc:

@@ -69,7 +69,7 @@ GINKGO_TIME: Final = {Difficulty.EASY: 1, Difficulty.MEDIUM: 2, Difficulty.HARD:
 
 
 class Gingkogawa(Rival):
-    """The Gingkogawa bot: always first, its own Passage of Time start, its turn, its two extra
+    """The Gingkogawa bot: first in the first round, its own Passage of Time start, its turn, its two extra
     courtier rules."""
 
     kind: ClassVar[RivalKind] = RivalKind.GINGKOGAWA

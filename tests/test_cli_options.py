@@ -1,0 +1,78 @@
+"""The command line refuses what would be ignored or misread, and checks output paths before working:
+one ``error:`` line and exit status 2, never a traceback, never a silent default."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from reference.cli import cli
+
+
+def run(*args: str) -> Result:
+    return CliRunner().invoke(cli, list(args))
+
+
+def refused(result: Result) -> str:
+    assert result.exit_code == 2, result.output
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1, result.output
+    assert lines[0].startswith("error: ")
+    assert "Traceback" not in result.output
+    return lines[0]
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (("play", "--action-order", "cards"), "no effect in a game of 2 clans"),
+        (("play", "--players", "3", "--pair-colour", "die"), "no effect in a game of 3 clans"),
+        (("play", "--difficulty", "hard", "--pair-colour", "die"), "no effect against the Tokugawa rival"),
+        (("play", "--bot", "gingkogawa", "--action-order", "rows"), "READING.SOLO_ACTION_ORDER"),
+        (("bench", "--games", "1", "--players", "2", "--action-order", "cards"), "no effect"),
+    ],
+)
+def test_a_reading_that_does_not_apply_is_refused(args: tuple[str, ...], said: str) -> None:
+    assert said in refused(run(*args))
+
+
+def test_the_readings_that_apply_are_taken() -> None:
+    cards = run("play", "--difficulty", "easy", "--action-order", "cards", "--quiet")
+    assert cards.exit_code == 0, cards.output
+    die = run("play", "--bot", "gingkogawa", "--pair-colour", "die", "--seed", "2")
+    assert die.exit_code == 0, die.output
+    assert "readings in force: READING.GINKGO_PAIR_COLOUR = die" in die.output
+
+
+@pytest.mark.parametrize("command", ["play", "bench"])
+def test_a_negative_seed_is_refused(command: str) -> None:
+    # Python's generator seeds -1 like 1: two seeds would play the same games
+    assert "--seed" in refused(run(command, "--seed", "-1"))
+
+
+def test_the_gingkogawa_bot_is_named_with_its_own_difficulty_names() -> None:
+    result = run("play", "--bot", "gingkogawa", "--difficulty", "medium", "--seed", "1")
+    assert result.exit_code == 0, result.output
+    first = result.output.splitlines()[0]
+    assert "gingkogawa rival (normal)" in first
+    assert "clan 1 (Gingkogawa) starts (normal)" in result.output
+
+
+@pytest.mark.parametrize(
+    "command",
+    [("docs",), ("vectors",), ("ambiguities", "--games", "1", "--out")],
+    ids=["docs", "vectors", "ambiguities"],
+)
+def test_an_output_folder_under_a_file_is_refused_before_any_work(
+    command: tuple[str, ...], tmp_path: Path
+) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder", encoding="utf-8")
+    line = refused(run(*command, str(blocker / "out")))
+    assert "a-file" in line
+    assert "which is a file" in line
+    also = refused(run(*command, str(blocker)))
+    assert "a-file" in also
+    assert "is a file" in also
