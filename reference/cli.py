@@ -28,7 +28,7 @@ import time
 import tracemalloc
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Final, TextIO
+from typing import Final, NoReturn, TextIO
 
 import click
 from rich import box
@@ -49,7 +49,7 @@ from reference.model import Action, Difficulty, Phase, RivalKind, ScoreLine, Set
 from reference.model.setup import action_order as reading_order
 from reference.model.setup import pair_colour as reading_colour
 from reference.narrate import log_lines, names_for
-from reference.play import GameRecord, Step, play_game, same_policy, step_of
+from reference.play import GameRecord, GameStopped, Step, play_game, same_policy, step_of
 from reference.policies import POLICIES
 from reference.rulebook import STATUSES, RuleEntry, load_register
 from reference.rules.common import clan_name
@@ -361,7 +361,10 @@ def play(
         if not path.resolve().parent.is_dir():
             raise UserError(f"cannot write {what} {path}: no directory {path.parent}")
     setup = _make_setup(players, bot, difficulty, deck_path, action_order, pair_colour)
-    record = _play(setup, policy, seed)
+    try:
+        record = play_game(setup, same_policy(POLICIES[policy]), random.Random(seed))
+    except GameStopped as stop:
+        _report_stop(stop, setup, seed, trace_path, show_log=not quiet and events_path is None)
     if events_path is not None and str(events_path) == "-":
         _write_events(sys.stdout, record)
         if trace_path is not None:
@@ -408,11 +411,30 @@ def _write_events(out: TextIO, record: GameRecord) -> int:
     return count
 
 
+def _report_stop(
+    stop: GameStopped, setup: Setup, seed: int, trace_path: Path | None, *, show_log: bool
+) -> NoReturn:
+    """The engine stopped a game: print its log so far (``show_log``), write the trace so far (its
+    last action is the one that stopped the game, so ``wcref replay`` reproduces the stop), then fail
+    with one line naming the cause."""
+    if show_log:
+        for line in log_lines(stop.record.steps, names_for(setup)):
+            click.echo(line)
+    kept = ""
+    if trace_path is not None:
+        try:
+            wire.write_trace(trace_path, setup, list(stop.record.actions), None)
+            kept = f"; the game so far ({len(stop.record.actions)} actions) is in {trace_path}"
+        except OSError as exc:
+            kept = f"; cannot write trace {trace_path}: {exc.strerror or exc}"
+    raise EngineFailure(f"game with seed {seed} stopped: {stop}{kept}") from stop.cause
+
+
 def _play(setup: Setup, policy: str, seed: int, *, keep_steps: bool = True) -> GameRecord:
     try:
         return play_game(setup, same_policy(POLICIES[policy]), random.Random(seed), keep_steps=keep_steps)
-    except WhiteCastleError as exc:
-        raise EngineFailure(f"game with seed {seed} stopped: {type(exc).__name__}: {exc}") from exc
+    except GameStopped as stop:
+        raise EngineFailure(f"game with seed {seed} stopped: {stop}") from stop.cause
 
 
 @cli.command()

@@ -35,6 +35,17 @@ class GameStalled(WhiteCastleError):
     """The game cannot go on: no legal action at a player decision, or no end in sight."""
 
 
+class GameStopped(WhiteCastleError):
+    """The engine stopped the game (a ``RulesGap``, a refused action, a stall): ``cause`` is the
+    engine's error and ``record`` the game so far: its actions end with the one that stopped it (when an
+    action did), its ``final`` state is the last state reached; the best bug report there is."""
+
+    def __init__(self, cause: WhiteCastleError, record: GameRecord) -> None:
+        super().__init__(f"{type(cause).__name__}: {cause}")
+        self.cause = cause
+        self.record = record
+
+
 class Step(msgspec.Struct, frozen=True):
     """One applied action and where it happened (read from the state it was applied to).
 
@@ -106,44 +117,69 @@ def play_game(
     """Play one complete game from ``setup``.
 
     Chance outcomes come from ``sampler(state, rng)``, decisions from the deciding clan's policy
-    called with the same ``rng``. Raises SetupError for a bad setup, IllegalAction when a policy or
-    sampler gives an action the engine refuses, RulesGap when the engine meets an uncovered case and
-    GameStalled when the game cannot end.
+    called with the same ``rng``. Raises SetupError for a bad setup; once the game has started, an
+    engine error (IllegalAction when a policy or sampler gives an action the engine refuses,
+    RulesGap when the engine meets an uncovered case, GameStalled when the game cannot end) is raised
+    as GameStopped carrying it and the game so far.
     """
     state = new_game(setup)
     actions: list[Action] = []
     steps: list[Step] = []
     decisions = 0
-    while not is_over(state):
-        if len(actions) >= max_actions:
-            raise GameStalled(f"the game has not ended after {max_actions} actions")
-        action: Action
-        if is_chance(state):
-            action = sampler(state, rng)
-        else:
-            clan = state.decision.clan
-            options = legal_actions(state)
-            if clan is None or not options:
-                raise GameStalled(
-                    f"no legal action for the pending {state.decision.kind.value} decision "
-                    f"(round {state.round}, action {len(actions)})"
-                )
-            action = policy_for_clan(clan)(state, options, rng)
-            decisions += 1
-        after = apply(state, action)
-        actions.append(action)
-        if keep_steps:
-            steps.append(step_of(state, action, after))
-        state = after
+    try:
+        while not is_over(state):
+            state, decisions = _one_action(
+                state, policy_for_clan, rng, sampler, actions, steps, decisions, keep_steps, max_actions
+            )
+    except WhiteCastleError as exc:
+        so_far = GameRecord(
+            setup=setup, final=state, actions=tuple(actions), steps=tuple(steps), decisions=decisions
+        )
+        raise GameStopped(exc, so_far) from exc
     return GameRecord(
         setup=setup, final=state, actions=tuple(actions), steps=tuple(steps), decisions=decisions
     )
+
+
+def _one_action(
+    state: State,
+    policy_for_clan: PolicyForClan,
+    rng: random.Random,
+    sampler: Sampler,
+    actions: list[Action],
+    steps: list[Step],
+    decisions: int,
+    keep_steps: bool,
+    max_actions: int,
+) -> tuple[State, int]:
+    """Choose and apply one action (a chance outcome or a policy's decision); record it."""
+    if len(actions) >= max_actions:
+        raise GameStalled(f"the game has not ended after {max_actions} actions")
+    action: Action
+    if is_chance(state):
+        action = sampler(state, rng)
+    else:
+        clan = state.decision.clan
+        options = legal_actions(state)
+        if clan is None or not options:
+            raise GameStalled(
+                f"no legal action for the pending {state.decision.kind.value} decision "
+                f"(round {state.round}, action {len(actions)})"
+            )
+        action = policy_for_clan(clan)(state, options, rng)
+        decisions += 1
+    actions.append(action)  # kept even when refused: the game so far ends with the action that stopped it
+    after = apply(state, action)
+    if keep_steps:
+        steps.append(step_of(state, action, after))
+    return after, decisions
 
 
 __all__ = [
     "MAX_ACTIONS",
     "GameRecord",
     "GameStalled",
+    "GameStopped",
     "PolicyForClan",
     "Sampler",
     "Step",

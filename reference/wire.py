@@ -148,9 +148,10 @@ def digest(state: State) -> str:
     return hashlib.sha256(encode(observation(state))).hexdigest()
 
 
-def write_trace(path: Path, setup: Setup, actions: list[Action], final: State) -> None:
-    """Write a trace file (pretty-printed canonical JSON)."""
-    trace = Trace(setup=setup, actions=tuple(actions), final=digest(final))
+def write_trace(path: Path, setup: Setup, actions: list[Action], final: State | None) -> None:
+    """Write a trace file (pretty-printed canonical JSON). ``final`` None: the trace records no final
+    state (a game the engine stopped: its last action is the one that stopped it)."""
+    trace = Trace(setup=setup, actions=tuple(actions), final=None if final is None else digest(final))
     path.write_text(json.dumps(json.loads(encode(trace)), indent=1) + "\n", encoding="utf-8")
 
 

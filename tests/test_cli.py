@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -12,7 +13,7 @@ from click.testing import CliRunner, Result
 
 from reference import wire
 from reference.cli import cli
-from reference.model import Colour, End, PlaceDie, Setup, Space
+from reference.model import Action, Colour, DecisionKind, End, PlaceDie, Setup, Space, State
 from reference.play import play_game, same_policy
 from reference.policies import POLICIES
 from reference.rulebook import load_register, rule_ids
@@ -95,6 +96,37 @@ def test_play_quiet_prints_only_the_result() -> None:
 )
 def test_bad_options_give_one_line_error(args: tuple[str, ...]) -> None:
     assert_one_line_error(run(*args))
+
+
+def test_play_stopped_by_the_engine_prints_the_game_so_far_and_keeps_a_trace_that_reproduces_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # a policy that answers its first decision after the 8th, other than a turn, with a die placement
+    honest = POLICIES["random"]
+    asked: list[int] = []
+
+    def faulty(state: State, options: Sequence[Action], rng: random.Random) -> Action:
+        asked.append(1)
+        if len(asked) > 8 and state.decision.kind is not DecisionKind.TURN:
+            return PlaceDie(Colour.CORAL, End.LEFT, Space.WELL)
+        return honest(state, options, rng)
+
+    monkeypatch.setitem(POLICIES, "random", faulty)
+    trace = tmp_path / "stopped.json"
+    result = run("play", "--seed", "3", "--trace", str(trace))
+    assert result.exit_code == 1, result.output
+    assert "Traceback" not in result.output
+    assert "Setup · deal" in result.stdout  # the log so far
+    (line,) = result.stderr.splitlines()
+    assert line.startswith("error: game with seed 3 stopped: IllegalAction: ")
+    recorded = wire.read_trace(trace)
+    assert recorded.final is None
+    assert f"the game so far ({len(recorded.actions)} actions) is in {trace}" in line
+    # replaying the trace meets the same refusal at its last action
+    replayed = run("replay", "--log", str(trace))
+    assert replayed.exit_code == 2
+    assert f"$.actions[{len(recorded.actions) - 1}]" in replayed.stderr
+    assert "Setup · deal" in replayed.stdout
 
 
 def test_play_game_is_deterministic_and_replays() -> None:

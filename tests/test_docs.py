@@ -93,6 +93,34 @@ def test_wcref_docs_writes_the_book(tmp_path: Path) -> None:
     assert result.stderr.startswith("error: ")
 
 
+def test_wcref_docs_fails_when_examples_fail_or_a_results_file_leaves_some_out(tmp_path: Path) -> None:
+    scenarios = tmp_path / "scenarios"
+    scenarios.mkdir()
+    (scenarios / "tiny.feature").write_text(FAILING, encoding="utf-8")
+    # run here: one example fails; the book is written, and the exit status says so
+    result = CliRunner().invoke(cli, ["docs", str(tmp_path / "b1"), "--scenarios", str(scenarios)])
+    assert result.exit_code == 1, result.output
+    assert "2 examples, 1 failing" in result.stdout
+    assert result.stderr == "error: 1 example(s) failing or not run: TIME.MOVE/wrong\n"
+    assert (tmp_path / "b1" / "tiny.html").exists()
+    # from a results file that gives one outcome: the other example is not run, shown failed
+    partial = tmp_path / "partial.json"
+    write_results(partial, {"TIME.MOVE/right": Outcome("passed")})
+    args = ["docs", str(tmp_path / "b2"), "--scenarios", str(scenarios), "--results", str(partial)]
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 1, result.output
+    assert "2 examples, 0 failing, 1 not run" in result.stdout
+    assert "TIME.MOVE/wrong" in result.stderr
+    # a results file of another book (no key matches): refused before anything is written
+    other = tmp_path / "other.json"
+    write_results(other, {"NOT.A.RULE/x": Outcome("passed")})
+    args = ["docs", str(tmp_path / "b3"), "--scenarios", str(scenarios), "--results", str(other)]
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 2, result.output
+    assert "give no outcome for any of the 2 examples" in result.stderr
+    assert not (tmp_path / "b3" / "index.html").exists()
+
+
 def _chromium() -> str:
     found = shutil.which("chromium") or shutil.which("chromium-browser")
     assert found, "the book test needs Debian's chromium: apt-get install -y chromium, then tox -e browser"

@@ -53,6 +53,9 @@ class BookReport:
     pages: tuple[Path, ...]
     examples: int
     failed: tuple[str, ...]
+    """Examples that failed (or have no outcome: see ``not_run``)."""
+    not_run: tuple[str, ...] = ()
+    """Examples a results file gives no outcome for (shown failed, "not run")."""
 
 
 def run_examples(features: Iterable[FeatureFile]) -> dict[str, Outcome]:
@@ -389,6 +392,7 @@ def render_book(out_dir: Path, scenarios: Path | None = None, results: Path | No
     write("style.css", CSS)
     all_keys = [e.key for f in features for r in f.rules for e in r.examples]
     failed = tuple(k for k in all_keys if outcomes.get(k, Outcome("failed")).status != "passed")
+    not_run = tuple(k for k in all_keys if k not in outcomes)
     for feature in features:
         body = f'<h1>{_e(feature.name)}</h1><p class="lead">{_linked(feature.description, where)}</p>'
         body += (
@@ -408,7 +412,7 @@ def render_book(out_dir: Path, scenarios: Path | None = None, results: Path | No
         "index.html",
         _page("Contents", _index_html(features, register, outcomes, where, len(all_keys), failed), nav),
     )
-    return BookReport(tuple(written), len(all_keys), failed)
+    return BookReport(tuple(written), len(all_keys), failed, not_run)
 
 
 def _index_html(
@@ -533,13 +537,35 @@ def docs_command(out_dir: Path, scenarios_dir: Path | None, results: Path | None
     if problem is not None:
         raise click.ClickException(f"cannot write the rules book: {problem}")
     try:
+        if results is not None:
+            _check_results(results, scenarios_dir)
         report = render_book(out_dir, scenarios_dir, results)
     except ContentError as exc:
         raise click.ClickException(str(exc)) from exc
+    not_run = f", {len(report.not_run)} not run" if report.not_run else ""
     click.echo(
         f"rules book written to {out_dir / 'index.html'}: {len(report.pages)} files, "
-        f"{report.examples} examples, {len(report.failed)} failing"
+        f"{report.examples} examples, {len(report.failed) - len(report.not_run)} failing{not_run}"
     )
+    if report.failed:
+        click.echo(
+            f"error: {len(report.failed)} example(s) failing or not run: {', '.join(report.failed[:5])}"
+            + (" ..." if len(report.failed) > 5 else ""),
+            err=True,
+        )
+        raise SystemExit(1)
+
+
+def _check_results(path: Path, scenarios: Path | None) -> None:
+    """A results file must give the outcome of at least one example of the book (ContentError)."""
+    keys = {e.key for f in load_features(scenarios) for r in f.rules for e in r.examples}
+    given = read_results(path)
+    if not keys & set(given):
+        sample = next(iter(sorted(keys)), "RULE.ID/example")
+        raise ContentError(
+            f"{path}: the results give no outcome for any of the {len(keys)} examples "
+            f"(keys look like {sample!r}): is it the results of this book?"
+        )
 
 
 def write_results(path: Path, outcomes: dict[str, Outcome]) -> None:
