@@ -65,6 +65,7 @@ from tests.helpers import (
     D2_ROOM,
     G1_SLOT,
     G5_SLOT,
+    G7_SLOT,
     S2_ROOM,
     assert_illegal,
     dealt,
@@ -397,7 +398,45 @@ REASONS: list[tuple[str, Callable[[], State], Action, tuple[str, ...]]] = [
         "EFFECT.PAID_ICON",
         lambda: inject(turn0(coins=1, seals=2), 0, PayCoins(3, (Gain(GainKind.CP, 2),))),
         Accept(),
-        (r"\bcosts 3 coin\(s\)", r"\bclan 0 holds 1\b", r"\btrade seals first\b"),
+        (r"\ba priced icon\b", r"\bcosts 3 coin\(s\)", r"\bclan 0 holds 1\b", r"\btrade seals first\b"),
+    ),
+    # the same for a Plant garden's coins (G7: 3 coins for a Courtier action): the reason names the card
+    (
+        "EFFECT.PAID_ICON",
+        lambda: apply(outside(turn0(food=4, coins=1, seals=2), Member.GARDENER), ChooseGarden(G7_SLOT)),
+        Accept(),
+        (r"\bG7\b", r"\bcosts 3 coin\(s\)", r"\bclan 0 holds 1\b"),
+    ),
+    # an action that answers another decision: the engine names the pending decision's own rule and kind
+    (
+        "GARDENER.PLACE",
+        lambda: outside(turn0(food=4), Member.GARDENER),
+        Audience(),
+        (r"\bAudience is not an option\b", r"\bpending garden decision\b"),
+    ),
+    (
+        "WARRIOR.PLACE",
+        lambda: outside(turn0(iron=4), Member.WARRIOR),
+        Audience(),
+        (r"\bAudience is not an option\b", r"\bpending yard decision\b"),
+    ),
+    (
+        "COURTIER.ACTION",
+        lambda: courtier(pearl=2, courtiers=(1, 0, 0, 0)),
+        ChooseYard(1),
+        (r"\bChooseYard is not an option\b", r"\bpending courtier decision\b"),
+    ),
+    (
+        "COURTIER.FLOOR12.TAKE_CARD",
+        lambda: apply(courtier(pearl=2, courtiers=(1, 0, 0, 0)), Climb(Floor.GATE, 1)),
+        Audience(),
+        (r"\bAudience is not an option\b", r"\bpending room decision\b"),
+    ),
+    (
+        "RULING.EFFECTS_OPTIONAL_ORDER",
+        lambda: inject(turn0(coins=3), 0, PayCoins(3, (Gain(GainKind.CP, 2),))),
+        ChooseRoom(S2_ROOM),
+        (r"\bChooseRoom is not an option\b", r"\bpending optional decision\b"),
     ),
     (
         "RULING.EFFECTS_OPTIONAL_ORDER",

@@ -183,3 +183,13 @@ def test_bridge_physical_slots_of_a_two_player_bridge(
     expected = {Slot.LEFT: left, Slot.CENTRE: centre, Slot.RIGHT: right}
     for slot, value in expected.items():
         assert bridge_rules.slot_die(b, slot) == value
+
+
+@pytest.mark.rule("RULING.RIVAL_CENTRE_DIE", "RULING.LONE_DIE_SLOT")
+def test_bridge_centre_slot_gives_its_lone_die_and_otherwise_names_the_empty_centre() -> None:
+    value, rest = bridge_rules.take_slot(bridge(Colour.CORAL, 1, (3,), 5), Slot.CENTRE)
+    assert (value, rest) == (3, bridge(Colour.CORAL, 1, (), 5))
+    # no die in the centre slot: none at all, or two dice (a 3-4 player bridge) with no lone die
+    for centre in ((), (3, 4)):
+        with pytest.raises(ValueError, match=r"\bno die in the centre of the black bridge\b"):
+            bridge_rules.take_slot(bridge(Colour.BLACK, 1, centre, 6), Slot.CENTRE)

@@ -18,6 +18,7 @@ from reference.model import (
     ChooseBlock,
     ChooseGarden,
     ChooseLine,
+    ChooseMember,
     ClimbUp,
     Colour,
     CourtierToGate,
@@ -27,6 +28,7 @@ from reference.model import (
     Die,
     DieTileIcon,
     DomainIcon,
+    End,
     Gain,
     GainKind,
     GardenerTo,
@@ -59,6 +61,7 @@ from reference.narrate import describe, describe_icon, event_lines, names_for
 from tests.helpers import (
     D2_ROOM,
     D6_ROOM,
+    G7_SLOT,
     S2_ROOM,
     S5_ROOM,
     S9_ROOM,
@@ -71,6 +74,7 @@ from tests.helpers import (
     make_deal,
     only_bridges,
     options,
+    place,
     settle,
     started,
     waiting,
@@ -254,6 +258,211 @@ def test_effect_resource_pick_is_made_after_the_plain_gains() -> None:
     assert clan(asked, 0).food == 2
     after = apply(asked, TakeResource(Resource.IRON))
     assert (clan(after, 0).food, clan(after, 0).iron) == (2, 1)
+
+
+# ---- what a gain, a pick and a chosen icon report --------------------------------------------------
+
+
+@pytest.mark.rule("EFFECT.PLAIN_GAINS", "SEALS.CAP", "RESOURCES.CAP", "COINS.NO_CAP", "RULING.GAINS_PER_ICON")
+@pytest.mark.parametrize(
+    ("held", "gain", "kept", "cap"),
+    [
+        ({"seals": 4}, Gain(GainKind.SEAL, 3), 1, "SEALS.CAP"),
+        ({"seals": 3}, Gain(GainKind.SEAL, 2), 2, None),  # reaching the cap exactly loses nothing
+        ({"food": 6}, Gain(GainKind.FOOD, 2), 1, "RESOURCES.CAP"),
+        ({"iron": 5}, Gain(GainKind.IRON, 2), 2, None),
+        ({"pearl": 7}, Gain(GainKind.PEARL, 1), 0, "RESOURCES.CAP"),
+        ({"coins": 30}, Gain(GainKind.COIN, 5), 5, None),
+        ({"cp": 40}, Gain(GainKind.CP, 3), 3, None),
+    ],
+)
+def test_effect_gain_reports_what_the_cap_let_the_clan_keep(
+    held: dict[str, int], gain: Gain, kept: int, cap: str | None
+) -> None:
+    after = inject(holding(started(), 0, **held), 0, gain)
+    rules = ("EFFECT.PLAIN_GAINS",) if cap is None else ("EFFECT.PLAIN_GAINS", cap, "RULING.GAINS_PER_ICON")
+    assert after.events == (ev.Gained(clan=0, what=gain.what, n=gain.n, kept=kept, rules=rules),)
+
+
+@pytest.mark.rule("EFFECT.RESOURCE_CHOICE", "RESOURCES.CAP")
+def test_effect_resource_pick_reports_what_was_kept() -> None:
+    asked = inject(holding(started(), 0, food=7, iron=3), 0, ResourceChoice(2))
+    lost = apply(asked, TakeResource(Resource.FOOD))
+    assert lost.events == (
+        ev.ResourceTaken(
+            clan=0, resource=Resource.FOOD, kept=0, rules=("EFFECT.RESOURCE_CHOICE", "RESOURCES.CAP")
+        ),
+    )
+    kept = apply(lost, TakeResource(Resource.IRON))
+    assert kept.events == (
+        ev.ResourceTaken(clan=0, resource=Resource.IRON, kept=1, rules=("EFFECT.RESOURCE_CHOICE",)),
+    )
+    assert (clan(kept, 0).food, clan(kept, 0).iron) == (7, 4)
+
+
+@pytest.mark.rule("RULING.EFFECTS_OPTIONAL_ORDER")
+def test_effect_order_choice_reports_the_icon_chosen() -> None:
+    asked = inject(holding(started(), 0), 0, LightIcon(), DieTileIcon(Colour.WHITE))
+    chosen = apply(asked, Next(1))
+    assert chosen.events == (ev.IconChosen(clan=0, icon=DieTileIcon(Colour.WHITE)),)
+    assert waiting(chosen, DecisionKind.CASTLE_ROW, 0)
+
+
+@pytest.mark.rule("EFFECT.WELL_ACTION", "WELL.REWARD")
+def test_effect_well_action_reports_the_well_under_the_action_rule() -> None:
+    state = holding(started(), 0)
+    after = inject(state, 0, WellIcon())
+    icons = (Gain(GainKind.SEAL, 1), Gain(GainKind.COIN, 1), Gain(GainKind.COIN, 1))
+    assert after.events[0] == ev.WellResolved(
+        clan=0, tiles=board(state).well_tiles, icons=icons, rules=("EFFECT.WELL_ACTION", "WELL.REWARD")
+    )
+    assert len(board(state).well_tiles) == 2
+
+
+# ---- die-tile and light-background actions: what the clan chose, or that nothing fits ---------------
+
+
+@pytest.mark.rule(
+    "EFFECT.LIGHT_ACTION",
+    "EFFECT.ANY_DIE_TILE",
+    "EFFECT.DIE_TILE_ACTION",
+    "RULING.DIE_TILE_ACTION_LIMITS",
+    "CASTLE.DIPLOMAT_DARK_FREE",
+)
+@pytest.mark.parametrize(
+    ("icon", "choice", "rule", "block"),
+    [
+        # D2's light block (rows 1-2): PoT+2
+        (
+            LightIcon(),
+            ChooseBlock(block=1, room=D2_ROOM),
+            "EFFECT.LIGHT_ACTION",
+            ev.BlockResolved(
+                clan=0,
+                card="D2",
+                block=1,
+                rows=(1, 2),
+                dark=False,
+                icons=(Influence(2),),
+                rules=("CASTLE.ROWS",),
+            ),
+        ),
+        # S2's bottom row, any tile colour: iron+2
+        (
+            DieTileIcon(None),
+            ChooseBlock(block=2, room=S2_ROOM),
+            "EFFECT.ANY_DIE_TILE",
+            ev.BlockResolved(
+                clan=0,
+                card="S2",
+                block=2,
+                rows=(2,),
+                dark=False,
+                icons=(Gain(GainKind.IRON, 2),),
+                rules=("CASTLE.ROWS",),
+            ),
+        ),
+        # D6's dark block under a white tile (Warrior action): a Diplomat's dark block is free
+        (
+            DieTileIcon(Colour.WHITE),
+            ChooseBlock(block=0, room=D6_ROOM),
+            "EFFECT.DIE_TILE_ACTION",
+            ev.BlockResolved(
+                clan=0,
+                card="D6",
+                block=0,
+                rows=(0,),
+                dark=True,
+                icons=(MemberIcon(Member.WARRIOR),),
+                rules=("CASTLE.ROWS", "CASTLE.DIPLOMAT_DARK_FREE"),
+            ),
+        ),
+    ],
+    ids=["light", "any colour", "white"],
+)
+def test_effect_castle_row_choice_reports_the_block_under_the_icons_rule(
+    icon: LightIcon | DieTileIcon, choice: ChooseBlock, rule: str, block: ev.BlockResolved
+) -> None:
+    asked = inject(holding(started(), 0), 0, icon)
+    after = apply(asked, choice)
+    assert choice.room is not None
+    chosen = ev.BlockChosen(
+        clan=0,
+        room=choice.room,
+        card=block.card,
+        block=block.block,
+        rules=(rule, "RULING.DIE_TILE_ACTION_LIMITS"),
+    )
+    assert after.events[:2] == (chosen, block)
+    declined = apply(asked, Decline())
+    assert declined.events == (ev.Declined(clan=0, what="castle_row"),)
+    assert clan(declined, 0) == clan(asked, 0)
+
+
+@pytest.mark.rule("EFFECT.LIGHT_ACTION", "EFFECT.DIE_TILE_ACTION", "RULING.MEMBER_FIZZLE")
+@pytest.mark.parametrize(
+    ("icon", "rule"),
+    [(LightIcon(), "EFFECT.LIGHT_ACTION"), (DieTileIcon(Colour.CORAL), "EFFECT.DIE_TILE_ACTION")],
+    ids=["light", "coral"],
+)
+def test_effect_castle_row_action_with_no_card_in_the_castle_says_nothing_fits(
+    icon: LightIcon | DieTileIcon, rule: str
+) -> None:
+    # every room waits for its refill (a hand-made position): no block fits, nothing is asked
+    state = holding(started(), 0)
+    state = edit_board(state, rooms=tuple(replace(r, card=None) for r in board(state).rooms))
+    after = inject(state, 0, icon)
+    assert waiting(after, DecisionKind.TURN, 0)
+    assert after.events == (ev.NothingToDo(clan=0, what="castle_row", rules=(rule,)),)
+
+
+# ---- the Personal Domain action -------------------------------------------------------------------
+
+
+@pytest.mark.rule("EFFECT.DOMAIN_ACTION", "DOMAIN.REWARDS", "DOMAIN.CARD_BLOCK", "MEMBERS.UNCOVER")
+def test_effect_domain_action_reports_the_line_its_rewards_and_the_card_block() -> None:
+    # two gardeners sent uncover two more iron on the black line (row 1), which D2's block 1 covers
+    state = holding(started(), 0, sent=(0, 2, 0), domain_card="D2")
+    asked = inject(state, 0, DomainIcon())
+    after = apply(asked, ChooseLine(Colour.BLACK))
+    iron = Gain(GainKind.IRON, 1)
+    rules = ("EFFECT.DOMAIN_ACTION", "DOMAIN.REWARDS", "DOMAIN.CARD_BLOCK", "MEMBERS.UNCOVER")
+    assert after.events[0] == ev.DomainLineResolved(
+        clan=0, colour=Colour.BLACK, rewards=(iron, iron, iron), card="D2", block=1, rules=rules
+    )
+    declined = apply(asked, Decline())
+    assert declined.events == (ev.Declined(clan=0, what="domain_line"),)
+    # without a Domain card (a hand-made position) the line gives its rewards and no block
+    bare = apply(inject(edit_clan(state, 0, domain_card=None), 0, DomainIcon()), ChooseLine(Colour.BLACK))
+    assert bare.events[0] == ev.DomainLineResolved(
+        clan=0, colour=Colour.BLACK, rewards=(iron, iron, iron), card=None, block=None, rules=rules
+    )
+    assert clan(bare, 0).iron == 3
+
+
+# ---- priced effects the clan cannot pay ---------------------------------------------------------------
+
+
+@pytest.mark.rule("RULING.MEMBER_FIZZLE", "EFFECT.PAID_ICON", "CASTLE.DARK_SEAL")
+def test_effect_unaffordable_priced_effect_reports_its_source_and_price() -> None:
+    # a Plant garden's coins (G7: 3 coins) out of reach even after trading seals
+    state = holding(started(), 0, food=4, coins=1, seals=1)
+    state = place(state, Colour.CORAL, End.RIGHT, Space.OUTSIDE_LEFT)
+    skipped = apply(apply(state, ChooseMember(Member.GARDENER)), ChooseGarden(G7_SLOT))
+    assert (
+        ev.OptionalUnaffordable(
+            clan=0, source=Source("garden", "G7"), seals=0, coins=3, rules=("RULING.MEMBER_FIZZLE",)
+        )
+        in skipped.events
+    )
+    # a Steward's dark row (S2, white tile) without its seal
+    dark = apply(
+        inject(holding(started(), 0), 0, DieTileIcon(Colour.WHITE)), ChooseBlock(block=0, room=S2_ROOM)
+    )
+    assert waiting(dark, DecisionKind.TURN, 0)
+    assert dark.events[1:] == (
+        ev.OptionalUnaffordable(clan=0, source=Source("dark_row", "S2", 0), seals=1, coins=0),
+    )
 
 
 # ---- die-tile actions with nothing (or less) to choose --------------------------------------------

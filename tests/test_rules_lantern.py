@@ -24,6 +24,7 @@ from reference.model import (
     Space,
     TakePair,
 )
+from reference.model import events as ev
 from tests.helpers import (
     D2_ROOM,
     clan,
@@ -180,3 +181,29 @@ def test_lantern_with_an_empty_area_gives_nothing() -> None:
     after = inject(state, 0, LanternIcon())
     assert waiting(after, DecisionKind.TURN, 0)
     assert clan(after, 0) == clan(state, 0)
+
+
+@pytest.mark.rule("LANTERN.GAIN_ALL", "LANTERN.AREA", "BRIDGE.LANTERN_LEFT", "LANTERN.TRIGGER")
+def test_lantern_event_names_the_cards_their_icons_and_what_activated_it() -> None:
+    # Lantern Area SR9 (food) + Decree DC2 (seal)
+    state = holding(started(), 0, coins=9, lantern=("SR9", "DC2"))
+    icons = (Gain(GainKind.FOOD, 1), Gain(GainKind.SEAL, 1))
+    left = place(only_bridges(state, white=(1, (), 6)), Colour.WHITE, End.LEFT, Space.WELL)
+    lit = [e for e in left.events if isinstance(e, ev.LanternActivated)]
+    assert lit == [
+        ev.LanternActivated(
+            clan=0,
+            cards=("SR9", "DC2"),
+            icons=icons,
+            rules=("BRIDGE.LANTERN_LEFT", "LANTERN.GAIN_ALL", "LANTERN.AREA"),
+        )
+    ]
+    icon = inject(state, 0, LanternIcon())
+    assert icon.events[0] == ev.LanternActivated(
+        clan=0,
+        cards=("SR9", "DC2"),
+        icons=icons,
+        rules=("LANTERN.TRIGGER", "LANTERN.GAIN_ALL", "LANTERN.AREA"),
+    )
+    right = place(only_bridges(state, white=(1, (), 6)), Colour.WHITE, End.RIGHT, Space.WELL)
+    assert not any(isinstance(e, ev.LanternActivated) for e in right.events)

@@ -40,6 +40,7 @@ from reference.model import (
     State,
     TakePair,
     Trade,
+    WellIcon,
 )
 from reference.model import events as ev
 from reference.narrate import describe, event_lines, names_for, source_name
@@ -60,6 +61,7 @@ from tests.helpers import (
     board,
     clan,
     edit_board,
+    edit_clan,
     holding,
     inject,
     make_deal,
@@ -665,3 +667,145 @@ def test_courtier_a_refill_that_finds_its_deck_run_out_is_a_rules_gap() -> None:
     assert [e for e in refilled.events if isinstance(e, ev.RoomRefilled)] == [
         ev.RoomRefilled(room=1, card="S4")
     ]
+
+
+# ---- what each member action reports (the events a log or a client reads) ---------------------------
+
+
+@pytest.mark.rule("COURTIER.ACTION", "COURTIER.CLIMB", "COURTIER.FLOOR12.TAKE_CARD", "CASTLE.ROWS")
+def test_courtier_events_of_a_climb_a_card_taken_and_a_decline() -> None:
+    state = outside(holding(started(), 0, coins=2, pearl=2, courtiers=(1, 0, 0, 0)), Member.COURTIER)
+    climbed = apply(state, Climb(Floor.GATE, 1))
+    assert climbed.events == (ev.CourtierClimbed(clan=0, start=Floor.GATE, end=Floor.STEWARDS, pearl=2),)
+    taken = apply(climbed, ChooseRoom(S2_ROOM))
+    assert taken.events == (ev.CardTaken(clan=0, room=S2_ROOM, card="S2", tucked="A1"),)
+    # the light block of the card taken resolves under the rule of taking it, then the room refills
+    done = apply(taken, ChooseBlock(block=2))
+    assert done.events[:2] == (
+        ev.BlockResolved(
+            clan=0,
+            card="S2",
+            block=2,
+            rows=(2,),
+            dark=False,
+            icons=(Gain(GainKind.IRON, 2),),
+            rules=("COURTIER.FLOOR12.TAKE_CARD", "CASTLE.ROWS"),
+        ),
+        ev.Gained(clan=0, what=GainKind.IRON, n=2, kept=2),
+    )
+    # the audience is left: ending the action is a Courtier-action decline
+    assert waiting(done, DecisionKind.COURTIER, 0)
+    ended = apply(done, Decline())
+    declined = [e for e in ended.events if isinstance(e, ev.Declined)]
+    assert declined == [ev.Declined(clan=0, what="courtier", rules=("COURTIER.ACTION",))]
+
+
+@pytest.mark.rule("COURTIER.FLOOR12.EMPTY_DECK")
+def test_courtier_room_with_an_empty_deck_reports_the_card_that_stays() -> None:
+    state = edit_board(started(), diplomat_deck=())
+    state = outside(holding(state, 0, pearl=2, courtiers=(0, 1, 0, 0)), Member.COURTIER)
+    after = play(state, Climb(Floor.STEWARDS, 1), ChooseRoom(D6_ROOM))
+    assert after.events[0] == ev.RoomDeckEmpty(
+        clan=0, room=D6_ROOM, card="D6", rules=("COURTIER.FLOOR12.EMPTY_DECK",)
+    )
+    assert not any(isinstance(e, ev.CardTaken | ev.RoomRefilled) for e in after.events)
+
+
+@pytest.mark.rule("COURTIER.FLOOR12.TUCK", "LANTERN.GROWS")
+def test_courtier_taking_a_card_without_a_domain_card_tucks_nothing() -> None:
+    # a position built without a Domain card (none is ever lost in play): the card taken goes onto the
+    # Domain board and the Lantern Area stays as it was
+    state = edit_clan(holding(started(), 0, pearl=2, courtiers=(0, 1, 0, 0)), 0, domain_card=None)
+    after = play(outside(state, Member.COURTIER), Climb(Floor.STEWARDS, 1), ChooseRoom(D2_ROOM))
+    assert ev.CardTaken(clan=0, room=D2_ROOM, card="D2", tucked=None) in after.events
+    assert (clan(after, 0).domain_card, clan(after, 0).lantern) == ("D2", ("SR9",))
+
+
+@pytest.mark.rule(
+    "COURTIER.DAIMYO.LANTERN", "COURTIER.DAIMYO.FAVOUR", "COURTIER.DAIMYO.FULL", "DAIMYO.FAVOURS"
+)
+@pytest.mark.parametrize(
+    ("favours", "chosen", "said"),
+    [
+        # two free spaces: the clan chooses the Well favour
+        ((None, 1, None), ChooseFavour(0), ev.FavourTaken(clan=0, slot=0, icons=(WellIcon(),))),
+        # one free space: taken without a question
+        ((1, 1, None), None, ev.FavourTaken(clan=0, slot=2, icons=(Gain(GainKind.SEAL, 2),))),
+        # none free: the courtier stays in the Daimyo's room
+        ((1, 1, 1), None, ev.NoFreeFavour(clan=0)),
+    ],
+    ids=["chosen", "the only one free", "full"],
+)
+def test_courtier_daimyo_room_events_lantern_then_the_favour(
+    favours: tuple[int | None, ...], chosen: ChooseFavour | None, said: ev.Event
+) -> None:
+    state = edit_board(started(), favours=favours)
+    state = outside(holding(state, 0, pearl=2, courtiers=(0, 0, 1, 0)), Member.COURTIER)
+    after = apply(state, Climb(Floor.DIPLOMATS, 1))
+    lantern = ev.LanternActivated(
+        clan=0,
+        cards=("SR9",),
+        icons=(Gain(GainKind.FOOD, 1),),  # SR9's back
+        rules=("COURTIER.DAIMYO.LANTERN", "LANTERN.GAIN_ALL", "LANTERN.AREA"),
+    )
+    assert after.events[:2] == (
+        ev.CourtierClimbed(clan=0, start=Floor.DIPLOMATS, end=Floor.DAIMYO, pearl=2),
+        lantern,
+    )
+    if chosen is not None:
+        assert waiting(after, DecisionKind.FAVOUR, 0)
+        after = apply(after, chosen)
+    assert said in after.events
+    assert not any(isinstance(e, ev.FavourTaken | ev.NoFreeFavour) and e != said for e in after.events)
+
+
+@pytest.mark.rule("RULING.MEMBER_FIZZLE", "EFFECT.MEMBER_ACTION", "MEMBERS.LEFTMOST")
+@pytest.mark.parametrize(
+    ("member", "holds", "what"),
+    [
+        (Member.WARRIOR, {"iron": 7, "sent": (0, 0, 5)}, "warrior"),  # no warrior left
+        (Member.WARRIOR, {"iron": 0, "seals": 1}, "warrior"),  # no yard payable even after trading
+        (Member.GARDENER, {"food": 7, "sent": (0, 5, 0)}, "gardener"),  # no gardener left
+        (Member.GARDENER, {"food": 0}, "gardener"),  # no garden payable
+    ],
+)
+def test_member_action_that_cannot_be_done_says_which_member(
+    member: Member, holds: dict[str, object], what: ev.OptionalWhat
+) -> None:
+    after = inject(holding(started(), 0, **holds), 0, MemberIcon(member))
+    assert waiting(after, DecisionKind.TURN, 0)
+    assert after.events == (ev.NothingToDo(clan=0, what=what, rules=("RULING.MEMBER_FIZZLE",)),)
+
+
+@pytest.mark.rule("EFFECT.MEMBER_ACTION", "OUTSIDE.CHOICES", "RULING.EFFECTS_OPTIONAL_ORDER")
+def test_member_action_declines_say_which_action_was_declined() -> None:
+    cases: tuple[tuple[Member, dict[str, int], ev.OptionalWhat], ...] = (
+        (Member.WARRIOR, {"iron": 3}, "warrior"),
+        (Member.GARDENER, {"food": 3}, "gardener"),
+    )
+    for member, holds, what in cases:
+        asked = outside(holding(started(), 0, **holds), member)
+        declined = apply(asked, Decline())
+        assert declined.events[0] == ev.Declined(clan=0, what=what)
+        assert clan(declined, 0) == clan(asked, 0)
+    at_outside = place(started(), Colour.CORAL, End.RIGHT, Space.OUTSIDE_RIGHT)
+    assert waiting(at_outside, DecisionKind.OUTSIDE, 0)
+    assert apply(at_outside, Decline()).events[0] == ev.Declined(clan=0, what="outside")
+
+
+@pytest.mark.rule("OUTSIDE.CHOICES", "WARRIOR.PLACE", "WARRIOR.TILE_ACTIONS", "GARDENER.PLACE")
+def test_member_placements_report_the_member_the_place_and_the_price() -> None:
+    at_outside = place(holding(started(), 0, iron=3, food=3), Colour.CORAL, End.RIGHT, Space.OUTSIDE_RIGHT)
+    chosen = apply(at_outside, ChooseMember(Member.WARRIOR))
+    assert chosen.events == (ev.OutsideChosen(clan=0, member=Member.WARRIOR),)
+    warrior = apply(chosen, ChooseYard(1))
+    # the 1-iron yard holds Y1's reward side: Mother-of-Pearl +3
+    assert warrior.events[:2] == (
+        ev.WarriorPlaced(clan=0, cost=1, iron=1, icons=(Gain(GainKind.PEARL, 3),)),
+        ev.Gained(clan=0, what=GainKind.PEARL, n=3, kept=3),
+    )
+    gardener = apply(outside(holding(started(), 0, food=3), Member.GARDENER), ChooseGarden(G1_SLOT))
+    assert gardener.events == (
+        ev.GardenerPlaced(clan=0, slot=G1_SLOT, card="G1", bridge=Colour.CORAL, food=1),
+    )
+    assert waiting(gardener, DecisionKind.OPTIONAL, 0)  # then G1's action, optional

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from msgspec.structs import replace
 
 from reference.engine import apply, legal_actions
 from reference.model import (
@@ -17,8 +18,13 @@ from reference.model import (
     DecisionKind,
     Decline,
     Die,
+    Effect,
     End,
+    Gain,
+    GainKind,
+    Influence,
     Member,
+    MemberIcon,
     Next,
     OptionalFrame,
     PlaceDie,
@@ -28,7 +34,9 @@ from reference.model import (
 )
 from reference.model import events as ev
 from reference.narrate import event_lines, names_for, space_name
+from reference.rules.placement import take_and_place
 from tests.helpers import (
+    D2_ROOM,
     S2_ROOM,
     S5_ROOM,
     assert_illegal,
@@ -576,3 +584,92 @@ def test_place_domain_die_recorded_on_its_own_line_which_is_then_full(
     others = {Space.DOMAIN_CORAL, Space.DOMAIN_BLACK, Space.DOMAIN_WHITE} - {space}
     open_lines = {a.space for a in legal_actions(after) if isinstance(a, PlaceDie)}
     assert others <= open_lines
+
+
+# ---- a placement that never pays (the solo rival's golden rule, through the same base function) -------
+
+
+@pytest.mark.rule("PLACE.COIN_DIFFERENCE", "SOLO.GOLDEN.NEVER_PAYS", "BRIDGE.SLIDE")
+@pytest.mark.parametrize(
+    ("coral", "slot", "value", "coins"),
+    [
+        ((1, (3,), 5), Slot.LEFT, 1, 0),  # 1 against 3: would owe 2, pays nothing
+        ((3, (), 5), Slot.LEFT, 3, 0),  # level: nothing either way
+        ((1, (), 4), Slot.RIGHT, 4, 1),  # 4 against 3: still gains the 1 coin above the value
+        ((1, (), 6), Slot.RIGHT, 6, 3),
+    ],
+)
+def test_place_without_paying_costs_nothing_below_the_value_and_still_gains_above_it(
+    coral: tuple[int | None, tuple[int, ...], int | None], slot: Slot, value: int, coins: int
+) -> None:
+    state = only_bridges(holding(started(), 0, coins=0), coral=coral)
+    state = replace(state, events=())
+    rules = ("SOLO.TURN.PLACE", "SOLO.GOLDEN.NEVER_PAYS")
+    after = take_and_place(state, 0, Colour.CORAL, slot, Space.STEWARD_1, pays=False, rules=rules)
+    assert after.events == (
+        ev.DiePlaced(
+            clan=0,
+            colour=Colour.CORAL,
+            slot=slot,
+            value=value,
+            space=Space.STEWARD_1,
+            covered=3,
+            coins=coins,
+            rules=rules,
+        ),
+    )
+    assert clan(after, 0).coins == coins
+    assert room(after, S2_ROOM).dice == (Die(Colour.CORAL, value, 0),)
+
+
+# ---- what the space reports: the rows a die matched, each block, the Well, a Domain line -------------
+
+
+@pytest.mark.rule("CASTLE.EVERY_MATCHING_ROW", "CASTLE.ROWS", "CASTLE.DIPLOMAT_DARK_FREE")
+@pytest.mark.parametrize(
+    ("colour", "block", "rows", "dark", "icons"),
+    [
+        (Colour.BLACK, 0, (0,), True, (MemberIcon(Member.COURTIER),)),  # D2's dark block: free
+        (Colour.WHITE, 1, (1, 2), False, (Influence(2),)),  # D2's light block
+    ],
+)
+def test_place_diplomat_die_reports_the_block_matched_and_whether_it_was_dark(
+    colour: Colour, block: int, rows: tuple[int, ...], dark: bool, icons: tuple[Effect, ...]
+) -> None:
+    state = only_bridges(holding(started(), 0, coins=0), black=(None, (), 6), white=(None, (), 6))
+    after = place(state, colour, End.RIGHT, Space.DIPLOMAT_1)
+    assert after.events[1:3] == (
+        ev.RowsMatched(clan=0, room=D2_ROOM, card="D2", colour=colour, blocks=(block,)),
+        ev.BlockResolved(
+            clan=0,
+            card="D2",
+            block=block,
+            rows=rows,
+            dark=dark,
+            icons=icons,
+            rules=("CASTLE.ROWS", "CASTLE.DIPLOMAT_DARK_FREE") if dark else ("CASTLE.ROWS",),
+        ),
+    )
+
+
+@pytest.mark.rule("WELL.REWARD", "DOMAIN.VALUE", "DOMAIN.REWARDS", "DOMAIN.CARD_BLOCK", "MEMBERS.UNCOVER")
+def test_place_well_and_domain_dice_report_their_rewards_under_the_placement_rules() -> None:
+    state = only_bridges(
+        holding(started(), 0, coins=9, sent=(1, 0, 0)), coral=(None, (), 6), white=(None, (), 6)
+    )
+    well = place(state, Colour.WHITE, End.RIGHT, Space.WELL)
+    seal, coin = Gain(GainKind.SEAL, 1), Gain(GainKind.COIN, 1)
+    assert well.events[1] == ev.WellResolved(
+        clan=0, tiles=board(state).well_tiles, icons=(seal, coin, coin), rules=("WELL.REWARD",)
+    )
+    # the coral line (row 0) with one courtier sent: food 1 and the food it uncovered; A1 covers every row
+    domain = place(state, Colour.CORAL, End.RIGHT, Space.DOMAIN_CORAL)
+    food = Gain(GainKind.FOOD, 1)
+    assert domain.events[1] == ev.DomainLineResolved(
+        clan=0,
+        colour=Colour.CORAL,
+        rewards=(food, food),
+        card="A1",
+        block=0,
+        rules=("DOMAIN.VALUE", "DOMAIN.REWARDS", "DOMAIN.CARD_BLOCK", "MEMBERS.UNCOVER"),
+    )

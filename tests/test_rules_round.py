@@ -361,3 +361,40 @@ def test_round_solo_gardens_step_player_first_the_rival_scores_its_own() -> None
     done = apply(asked, Accept())
     assert clan(done, PLAYER).coins == clan(asked, PLAYER).coins + 3
     assert waiting(done, DecisionKind.ROLL, None)
+
+
+@pytest.mark.rule("ROUND.END_ORDER", "ROUND.CLEAR_REROLL", "ROUND.COUNT", "RULING.CHANCE_ROLL")
+def test_round_end_reports_the_cleared_board_the_reroll_and_the_new_round() -> None:
+    state = holding(holding(last_turn(started()), 0, time=1), 1, time=4)
+    state = only_bridges(state, white=(None, (2,), 6))
+    at_roll = place(state, Colour.WHITE, End.RIGHT, Space.WELL)
+    ended = [e for e in at_roll.events if isinstance(e, ev.RoundEnded | ev.BoardCleared)]
+    assert ended == [ev.RoundEnded(round=1, turn_order=(1, 0)), ev.BoardCleared(round=1)]
+    rolled = apply(at_roll, ROLL)
+    assert rolled.events == (
+        ev.Rerolled(
+            round=2,
+            board=board(rolled),
+            rules=("RULING.CHANCE_ROLL", "ROUND.CLEAR_REROLL", "SETUP.BRIDGES_SORTED"),
+        ),
+        ev.RoundStarted(round=2, turn_order=(1, 0)),
+        ev.TurnStarted(round=2, turn=1, clan=1),
+    )
+
+
+@pytest.mark.rule("SOLO.ROUND.SHUFFLE", "RULING.CHANCE_ROLL", "ROUND.CLEAR_REROLL")
+def test_round_solo_reroll_reports_the_reshuffled_deck_under_the_shuffle_rule() -> None:
+    setup = solo_setup(filler("N1"), filler("N2"), difficulty=Difficulty.MEDIUM)
+    state = only_bridges(replace(at_player_turn(setup), turn=5), white=(None, (), 6))
+    at_roll = place(state, Colour.WHITE, End.RIGHT, Space.WELL)
+    assert waiting(at_roll, DecisionKind.ROLL, None)
+    rolled = apply(at_roll, Roll(ROLL.dice, ("N2", "N1")))
+    reroll = [e for e in rolled.events if isinstance(e, ev.Rerolled)]
+    assert len(reroll) == 1
+    # (the board of the event is the re-rolled one; the rival, first in round 2, has played since)
+    assert (reroll[0].round, reroll[0].solo_deck, reroll[0].rules) == (
+        2,
+        ("N2", "N1"),
+        ("RULING.CHANCE_ROLL", "ROUND.CLEAR_REROLL", "SETUP.BRIDGES_SORTED", "SOLO.ROUND.SHUFFLE"),
+    )
+    assert reroll[0].board.bridges[0] == sorted_bridge(Colour.CORAL, ROLL.dice[0])

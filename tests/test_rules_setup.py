@@ -549,3 +549,18 @@ def test_setup_content_needs_castle_cards_in_use() -> None:
     message = size_error(Setup(content=sized(diplomats=diplomats)))
     assert re.search(r"\bhas 1 Diplomats in use\b", message)
     assert re.search(r"\bneeds 2\b", message)
+
+
+@pytest.mark.rule("SETUP.STARTING_PAIRS", "SETUP.STARTING_GAINS", "LANTERN.AREA")
+def test_setup_starting_pair_reports_the_cards_taken_then_the_decree_and_each_gain() -> None:
+    # clan 1 drafts first (reverse turn order) and takes SR1 (Decree DC1 and plain gains) with A2
+    state = dealt(2, pairs=(("SR1", "A2"), ("SR9", "A1"), ("SR8", "A3")))
+    after = settle(apply(state, TakePair(0)))
+    assert after.events[:3] == (
+        ev.PairTaken(
+            clan=1, starting="SR1", action_card="A2", rules=("SETUP.STARTING_PAIRS", "SETUP.STARTING_GAINS")
+        ),
+        ev.DecreePlaced(clan=1, card="DC1", rules=("SETUP.STARTING_GAINS", "LANTERN.AREA")),
+        ev.Gained(clan=1, what=GainKind.FOOD, n=2, kept=2),
+    )
+    assert clan(after, 1).lantern == ("SR1", "DC1")

@@ -17,6 +17,7 @@ from reference.model import (
     StopMove,
     Trade,
 )
+from reference.model import events as ev
 from tests.helpers import (
     S2_ROOM,
     clan,
@@ -32,6 +33,7 @@ from tests.helpers import (
     started,
     waiting,
 )
+from tests.solo_helpers import RIVAL, at_player_turn, filler, solo_setup
 
 
 @pytest.mark.rule("TIME.MOVE")
@@ -212,3 +214,71 @@ def test_time_refusing_at_once_does_not_restack() -> None:
     stopped = apply(asked, StopMove())
     assert clan(stopped, 0).time == 5
     assert clan(stopped, 1).arrival > clan(stopped, 0).arrival
+
+
+# ---- what a move reports: the free steps, the checkpoint, where it ended and what was lost ----------
+
+
+@pytest.mark.rule("TIME.MOVE", "TIME.STOP", "TIME.STACK", "RULING.LOST_STEPS")
+def test_time_checkpoint_out_of_reach_reports_the_price_the_seals_held_and_the_steps_lost() -> None:
+    # from 9 with 1 seal, +4: the step to 10 is free, checkpoint 11 costs 2 seals; 3 steps are lost
+    after = inject(holding(started(), 0, time=9, seals=1), 0, Influence(4))
+    assert after.events == (
+        ev.TimeMoved(clan=0, start=9, end=10, rules=("TIME.MOVE",)),
+        ev.CheckpointUnaffordable(
+            clan=0, space=11, seals=2, held=1, lost=3, rules=("TIME.STOP", "RULING.LOST_STEPS")
+        ),
+        ev.MoveEnded(clan=0, space=10, lost=0, rules=("TIME.STACK",)),
+    )
+
+
+@pytest.mark.rule("TIME.STOP", "TIME.STACK", "RULING.LOST_STEPS")
+def test_time_refusing_a_checkpoint_reports_the_space_the_price_and_the_steps_lost() -> None:
+    # from 4 with 1 seal, +3: one free step to 5, then the clan refuses checkpoint 6 (1 seal): 2 lost
+    asked = inject(holding(started(), 0, time=4, seals=1), 0, Influence(3))
+    stopped = apply(asked, StopMove())
+    assert stopped.events == (
+        ev.CheckpointRefused(clan=0, space=6, seals=1, lost=2, rules=("TIME.STOP", "RULING.LOST_STEPS")),
+        ev.MoveEnded(clan=0, space=5, lost=0, rules=("TIME.STACK",)),
+    )
+
+
+@pytest.mark.rule("TIME.CHECKPOINTS", "TIME.MOVE", "TIME.STACK")
+def test_time_steps_after_a_paid_checkpoint_are_plain_free_steps() -> None:
+    # from 5, +3: the clan pays checkpoint 6, then walks 6 -> 8 (the checkpoint it stands on is paid)
+    asked = inject(holding(started(), 0, time=5, seals=1), 0, Influence(3))
+    paid = apply(asked, PayCheckpoint())
+    assert paid.events == (
+        ev.CheckpointPaid(clan=0, space=6, seals=1, rules=("TIME.CHECKPOINTS", "SEALS.USES")),
+        ev.TimeMoved(clan=0, start=6, end=8, rules=("TIME.MOVE",)),
+        ev.MoveEnded(clan=0, space=8, lost=0, rules=("TIME.STACK",)),
+    )
+
+
+@pytest.mark.rule("RULING.TIME_END", "TIME.TRACK", "TIME.STACK")
+def test_time_steps_past_the_end_of_the_track_are_reported_lost() -> None:
+    after = inject(holding(started(), 0, time=19, seals=0), 0, Influence(3))
+    assert after.events == (
+        ev.TimeMoved(clan=0, start=19, end=20, rules=("TIME.MOVE",)),
+        ev.MoveEnded(clan=0, space=20, lost=2, rules=("TIME.STACK", "RULING.TIME_END")),
+    )
+    # a move that ends exactly on the last space loses nothing
+    exact = inject(holding(started(), 0, time=18, seals=0), 0, Influence(2))
+    assert exact.events[-1] == ev.MoveEnded(clan=0, space=20, lost=0, rules=("TIME.STACK",))
+
+
+@pytest.mark.rule("RULING.RIVAL_FREE_CHECKPOINTS", "TIME.MOVE")
+@pytest.mark.parametrize(("start", "steps", "end"), [(4, 2, 6), (4, 4, 8), (9, 3, 12)])
+def test_time_rival_walk_over_a_checkpoint_cites_the_free_checkpoints(
+    start: int, steps: int, end: int
+) -> None:
+    # the solo rival passes checkpoints without paying: a walk onto or past one says so
+    state = edit_clan(at_player_turn(solo_setup(filler("A"), filler("B"))), RIVAL, time=start, seals=0)
+    after = inject(state, RIVAL, Influence(steps))
+    assert clan(after, RIVAL).time == end
+    assert after.events[0] == ev.TimeMoved(
+        clan=RIVAL, start=start, end=end, rules=("TIME.MOVE", "RULING.RIVAL_FREE_CHECKPOINTS")
+    )
+    # a walk that reaches no checkpoint is a plain move
+    short = inject(edit_clan(state, RIVAL, time=1), RIVAL, Influence(2))
+    assert short.events[0] == ev.TimeMoved(clan=RIVAL, start=1, end=3, rules=("TIME.MOVE",))
