@@ -420,6 +420,19 @@ REASONS: list[tuple[str, Callable[[], State], Action, tuple[str, ...]]] = [
         Audience(),
         (r"\bAudience is not an option\b", r"\bpending yard decision\b"),
     ),
+    # a choice that belongs to the other member: the generic refusal, not the other member's price
+    (
+        "WARRIOR.PLACE",
+        lambda: outside(turn0(iron=4, food=5), Member.WARRIOR),
+        ChooseGarden(G1_SLOT),
+        (r"\bChooseGarden is not an option\b", r"\bpending yard decision\b"),
+    ),
+    (
+        "GARDENER.PLACE",
+        lambda: outside(turn0(iron=7, food=4), Member.GARDENER),
+        ChooseYard(1),
+        (r"\bChooseYard is not an option\b", r"\bpending garden decision\b"),
+    ),
     (
         "COURTIER.ACTION",
         lambda: courtier(pearl=2, courtiers=(1, 0, 0, 0)),

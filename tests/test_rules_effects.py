@@ -399,11 +399,17 @@ def test_effect_castle_row_choice_reports_the_block_under_the_icons_rule(
     assert clan(declined, 0) == clan(asked, 0)
 
 
-@pytest.mark.rule("EFFECT.LIGHT_ACTION", "EFFECT.DIE_TILE_ACTION", "RULING.MEMBER_FIZZLE")
+@pytest.mark.rule(
+    "EFFECT.LIGHT_ACTION", "EFFECT.DIE_TILE_ACTION", "EFFECT.ANY_DIE_TILE", "RULING.MEMBER_FIZZLE"
+)
 @pytest.mark.parametrize(
     ("icon", "rule"),
-    [(LightIcon(), "EFFECT.LIGHT_ACTION"), (DieTileIcon(Colour.CORAL), "EFFECT.DIE_TILE_ACTION")],
-    ids=["light", "coral"],
+    [
+        (LightIcon(), "EFFECT.LIGHT_ACTION"),
+        (DieTileIcon(Colour.CORAL), "EFFECT.DIE_TILE_ACTION"),
+        (DieTileIcon(None), "EFFECT.ANY_DIE_TILE"),
+    ],
+    ids=["light", "coral", "any-colour"],
 )
 def test_effect_castle_row_action_with_no_card_in_the_castle_says_nothing_fits(
     icon: LightIcon | DieTileIcon, rule: str

@@ -463,27 +463,29 @@ def castle_row_act(state: State, frame: CastleRowFrame, action: Action) -> State
     assert action.room is not None
     card = board(state).rooms[action.room].card
     assert card is not None
-    rule = (
-        "EFFECT.LIGHT_ACTION"
-        if frame.light
-        else "EFFECT.ANY_DIE_TILE"
-        if frame.colour is None
-        else "EFFECT.DIE_TILE_ACTION"
-    )
     chosen = ev.BlockChosen(
         clan=frame.clan,
         room=action.room,
         card=card,
         block=action.block,
-        rules=(rule, "RULING.DIE_TILE_ACTION_LIMITS"),
+        rules=(castle_row_rule(frame), "RULING.DIE_TILE_ACTION_LIMITS"),
     )
     return castle_block(emit(state, chosen), frame.clan, card, action.block)
 
 
 def castle_row_run(state: State, frame: CastleRowFrame) -> State:
     """No block fits: the action does nothing."""
-    rule = "EFFECT.LIGHT_ACTION" if frame.light else "EFFECT.DIE_TILE_ACTION"
-    return pop(emit(state, ev.NothingToDo(clan=frame.clan, what="castle_row", rules=(rule,))))
+    return pop(
+        emit(state, ev.NothingToDo(clan=frame.clan, what="castle_row", rules=(castle_row_rule(frame),)))
+    )
+
+
+def castle_row_rule(frame: CastleRowFrame) -> str:
+    """The rule of a castle-row action: a light-background action (EFFECT.LIGHT_ACTION), a die-tile
+    action of any colour (EFFECT.ANY_DIE_TILE) or of one colour (EFFECT.DIE_TILE_ACTION)."""
+    if frame.light:
+        return "EFFECT.LIGHT_ACTION"
+    return "EFFECT.ANY_DIE_TILE" if frame.colour is None else "EFFECT.DIE_TILE_ACTION"
 
 
 # ---- DomainLineFrame: the Personal Domain action icon ---------------------------------------------
@@ -605,9 +607,7 @@ class CastleRowHandler(ClanHandler[CastleRowFrame]):
     rule = "EFFECT.DIE_TILE_ACTION"
 
     def rule_of(self, frame: CastleRowFrame) -> str:
-        if frame.light:
-            return "EFFECT.LIGHT_ACTION"
-        return "EFFECT.ANY_DIE_TILE" if frame.colour is None else "EFFECT.DIE_TILE_ACTION"
+        return castle_row_rule(frame)
 
     def options(self, state: State, frame: CastleRowFrame) -> tuple[Action, ...]:
         return castle_row_options(state, frame)

@@ -545,21 +545,20 @@ class MemberHandler(ClanHandler[MemberFrame]):
         return member_options(state, frame)
 
     def refusal(self, state: State, frame: MemberFrame, action: Action) -> Refusal | None:
-        """No member left, no such yard or garden, a garden already holding the clan's gardener, a price
-        the clan cannot pay: each with its rule."""
+        """For the member the decision is for: no such yard or garden, a garden already holding the
+        clan's gardener, a price the clan cannot pay, each with its rule (a choice for the other
+        member gets the engine's generic refusal)."""
         holder = state.clans[frame.clan]
         who = clan_name(frame.clan)
-        if members_left(holder, frame.member) == 0:
-            return "MEMBERS.LEFTMOST", f"no {frame.member.value} is left on the Domain board"
         b = board(state)
-        if isinstance(action, ChooseYard):
+        if isinstance(action, ChooseYard) and frame.member is Member.WARRIOR:
             if not any(y.cost == action.cost for y in b.yards):
                 return "WARRIOR.PLACE", f"no Training Yard costs {action.cost} iron"
             return (
                 "WARRIOR.PLACE",
                 f"the {action.cost}-iron yard costs {action.cost} iron; {who} holds {holder.iron}",
             )
-        if isinstance(action, ChooseGarden):
+        if isinstance(action, ChooseGarden) and frame.member is Member.GARDENER:
             if not 0 <= action.slot < len(b.gardens):
                 return "GARDENER.PLACE", f"there is no garden slot {action.slot}"
             slot = b.gardens[action.slot]
