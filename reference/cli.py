@@ -19,6 +19,7 @@ Every error a user can cause (a bad option, an unreadable or invalid file) print
 
 from __future__ import annotations
 
+import difflib
 import json
 import math
 import os
@@ -473,23 +474,32 @@ def replay(file: Path, show_log: bool) -> None:
 
 
 @cli.command()
-@click.option("--section", default=None, help="Only this section (e.g. courtiers).")
+@click.argument("ids", nargs=-1, metavar="[ID]...")
+@click.option("--section", default=None, help="Only this section (e.g. courtiers; any case).")
 @click.option(
     "--status", type=click.Choice(STATUSES), default=None, help="Only rules, only rulings or only readings."
 )
-def rules(section: str | None, status: str | None) -> None:
-    """List the rulebook register: id, status and paraphrase (rulings with their reason)."""
+def rules(ids: tuple[str, ...], section: str | None, status: str | None) -> None:
+    """List the rulebook register: id, status, source and paraphrase (rulings with their reason), then
+    the code that implements each entry (the implementing function first), its examples and its
+    properties. Give IDs (any case, e.g. seals.cap) to show only those."""
     try:
         entries = load_register()
     except WhiteCastleError as exc:
         raise UserError(str(exc)) from exc
     sections = list(dict.fromkeys(e.section for e in entries))
-    if section is not None and section not in sections:
-        raise UserError(f"unknown section {section!r}; sections: {', '.join(sections)}")
+    if section is not None:
+        matching = [name for name in sections if name.casefold() == section.casefold()]
+        if not matching:
+            raise UserError(f"unknown section {section!r}; sections: {', '.join(sections)}")
+        section = matching[0]
+    wanted = _wanted_ids(ids, [e.id for e in entries])
     chosen = [
         e
         for e in entries
-        if (section is None or e.section == section) and (status is None or e.status == status)
+        if (section is None or e.section == section)
+        and (status is None or e.status == status)
+        and (wanted is None or e.id in wanted)
     ]
     console = _stdout()
     for name in sections:
@@ -502,6 +512,23 @@ def rules(section: str | None, status: str | None) -> None:
     click.echo(f"{len(chosen)} of {len(entries)} entries in {shown} section(s): {counts}")
 
 
+def _wanted_ids(ids: tuple[str, ...], known: list[str]) -> set[str] | None:
+    """The register IDs asked for (any case), None when none is; an unknown ID is a UserError that
+    names the closest known IDs."""
+    if not ids:
+        return None
+    by_fold = {i.casefold(): i for i in known}
+    wanted: set[str] = set()
+    for asked in ids:
+        found = by_fold.get(asked.casefold())
+        if found is None:
+            close = difflib.get_close_matches(asked.upper(), known, n=3, cutoff=0.6)
+            hint = f"; did you mean {', '.join(close)}?" if close else "; 'wcref rules' lists them all"
+            raise UserError(f"unknown rule ID {asked!r}{hint}")
+        wanted.add(found)
+    return wanted
+
+
 def _rules_table(section: str, entries: Sequence[RuleEntry]) -> Table:
     table = Table(title=f"{section} ({len(entries)})", title_justify="left", show_lines=True)
     table.add_column("id", no_wrap=True)
@@ -509,6 +536,7 @@ def _rules_table(section: str, entries: Sequence[RuleEntry]) -> Table:
     table.add_column("paraphrase", ratio=1)
     for entry in entries:
         text = Text(entry.paraphrase)
+        text.append(f"\nsource: {entry.source}", style="dim")
         if entry.reason is not None:
             text.append(f"\nreason: {entry.reason}", style="italic")
         for line in traceability.trace_lines(entry.id):

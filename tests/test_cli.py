@@ -12,6 +12,7 @@ import pytest
 from click.testing import CliRunner, Result
 
 from reference import wire
+from reference.book import traceability
 from reference.cli import cli
 from reference.model import Action, Colour, DecisionKind, End, PlaceDie, Setup, Space, State
 from reference.play import play_game, same_policy
@@ -279,6 +280,47 @@ def test_rules_filters_by_section_and_status() -> None:
 
 def test_rules_unknown_section() -> None:
     assert_one_line_error(run("rules", "--section", "dragons"))
+
+
+def test_rules_sections_and_ids_are_read_in_any_case() -> None:
+    register = load_register()
+    courtiers = [e for e in register if e.section == "courtiers"]
+    result = run("rules", "--section", "Courtiers")
+    assert result.exit_code == 0, result.output
+    assert f"{len(courtiers)} of {len(register)} entries in 1 section(s)" in result.stdout
+    result = run("rules", "seals.cap", "TIME.MOVE")
+    assert result.exit_code == 0, result.output
+    assert set(re.findall(r"^│ (\S+)", result.stdout, re.MULTILINE)) == {"SEALS.CAP", "TIME.MOVE"}
+    assert f"2 of {len(register)} entries in 2 section(s)" in result.stdout
+
+
+def test_rules_shows_an_entrys_source_and_its_implementing_function_first() -> None:
+    entry = next(e for e in load_register() if e.id == "SEALS.CAP")
+    result = CliRunner(env={"COLUMNS": "400"}).invoke(cli, ["rules", "SEALS.CAP"])
+    assert result.exit_code == 0, result.output
+    assert f"source: {entry.source}" in result.stdout
+    code = re.search(r"code: (\S+?),", result.stdout)
+    assert code is not None, result.stdout
+    # the rules apply the cap; the harness that judges it and the data type that documents it come later
+    assert code.group(1).startswith("reference.rules."), code.group(1)
+
+
+def test_rules_unknown_id_names_the_closest() -> None:
+    result = run("rules", "SEALS.CAPS")
+    assert_one_line_error(result)
+    assert "unknown rule ID 'SEALS.CAPS'; did you mean SEALS.CAP" in result.stderr
+
+
+def test_code_places_are_ranked_implementation_first() -> None:
+    ranked = traceability.code_index()
+    for rule_id, places in ranked.items():
+        ranks = [traceability.code_rank(p) for p in places]
+        assert ranks == sorted(ranks), rule_id
+    assert traceability.code_rank("reference.rules.holdings:gain") == 0
+    assert traceability.code_rank("reference.model.components:Gain") == 1
+    assert traceability.code_rank("reference.rules.holdings") == 2
+    assert traceability.code_rank("reference.model.components") == 3
+    assert traceability.code_rank("reference.conformance.attribution:field_rules") == 4
 
 
 # ---- bench -------------------------------------------------------------------------------------------

@@ -124,10 +124,25 @@ def _index(citations: tuple[Citation, ...]) -> dict[str, tuple[str, ...]]:
     return {k: tuple(v) for k, v in found.items()}
 
 
+def code_rank(where: str) -> int:
+    """How directly a place of ``reference/`` implements what it cites, 0 first: a function or class
+    of the rules (``reference.rules``, ``reference.engine``); one elsewhere (the model, the content,
+    chance, the wire format); a rules module's own docstring; another module's docstring; the
+    conformance harness last (it judges the rules, it does not apply them)."""
+    module, _, qualname = where.partition(":")
+    if module.startswith("reference.conformance"):
+        return 4
+    direct = module.startswith(("reference.rules", "reference.engine"))
+    if qualname:
+        return 0 if direct else 1
+    return 2 if direct else 3
+
+
 @cache
 def code_index() -> dict[str, tuple[str, ...]]:
-    """ID -> the ``module:qualname`` places of ``reference/`` that cite it."""
-    return _index(_citations("code"))
+    """ID -> the ``module:qualname`` places of ``reference/`` that cite it, the implementing ones
+    first (:func:`code_rank`; in file and line order within a rank)."""
+    return {k: tuple(sorted(v, key=code_rank)) for k, v in _index(_citations("code")).items()}
 
 
 @cache
@@ -207,6 +222,7 @@ __all__ = [
     "Citation",
     "Trace",
     "code_index",
+    "code_rank",
     "describe",
     "example_index",
     "file_citations",
