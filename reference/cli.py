@@ -45,6 +45,7 @@ from reference.book.render import docs_command
 from reference.book.vectors import vectors_command
 from reference.conformance import commands as conformance
 from reference.content import load_deck
+from reference.content.coverage import deck_coverage
 from reference.errors import WhiteCastleError
 from reference.model import Action, Difficulty, Phase, RivalKind, ScoreLine, Setup, Solo, State
 from reference.model.setup import action_order as reading_order
@@ -222,6 +223,12 @@ def _solo_options(func: Callable[..., None]) -> Callable[..., None]:
             help="A Solitaire deck file (TOML, format of reference/content/solitaire_provisional.toml).",
         ),
         click.option(
+            "--strict",
+            is_flag=True,
+            help="Refuse a --deck that does not cover what the printed deck does (9 cards, every bridge "
+            "slot, every castle and Outside space) instead of warning.",
+        ),
+        click.option(
             "--action-order",
             type=click.Choice(["rows", "cards"]),
             default=None,
@@ -247,10 +254,14 @@ def _make_setup(
     action_order: str | None,
     pair_colour: str | None,
     *,
+    strict: bool = False,
     solo_by_default: bool = False,
 ) -> Setup:
     """The Setup the options describe; a solo game when a rival option is given (or by default). A
-    reading given for a game it does not apply to is refused (it would have no effect)."""
+    reading given for a game it does not apply to is refused (it would have no effect). What a given
+    deck does not cover is a warning on stderr, an error when ``strict``."""
+    if strict and deck_path is None:
+        raise UserError("--strict checks a deck given with --deck: give one")
     solo_wanted = bot is not None or difficulty is not None or deck_path is not None
     if not solo_wanted and (players is not None or not solo_by_default):
         clans = players if players is not None else 2
@@ -279,6 +290,11 @@ def _make_setup(
             deck = load_deck(deck_path)
         except WhiteCastleError as exc:
             raise UserError(str(exc)) from exc
+        gaps = deck_coverage(deck)
+        if strict and gaps:
+            raise UserError(f"{deck_path}: the deck does not cover the printed deck: {'; '.join(gaps)}")
+        for gap in gaps:
+            click.echo(f"warning: {deck_path}: {gap}", err=True)
     solo = Solo(
         rival=rival,
         difficulty=_DIFFICULTY[difficulty] if difficulty is not None else Difficulty.MEDIUM,
@@ -345,6 +361,7 @@ def play(
     bot: str | None,
     difficulty: str | None,
     deck_path: Path | None,
+    strict: bool,
     action_order: str | None,
     pair_colour: str | None,
 ) -> None:
@@ -361,7 +378,7 @@ def play(
             raise UserError(f"cannot write {what} {str(path)!r}: it is a directory, not a file")
         if not path.resolve().parent.is_dir():
             raise UserError(f"cannot write {what} {path}: no directory {path.parent}")
-    setup = _make_setup(players, bot, difficulty, deck_path, action_order, pair_colour)
+    setup = _make_setup(players, bot, difficulty, deck_path, action_order, pair_colour, strict=strict)
     try:
         record = play_game(setup, same_policy(POLICIES[policy]), random.Random(seed))
     except GameStopped as stop:
@@ -574,12 +591,15 @@ def bench(
     bot: str | None,
     difficulty: str | None,
     deck_path: Path | None,
+    strict: bool,
     action_order: str | None,
     pair_colour: str | None,
 ) -> None:
     """Play GAMES complete games on one core: games/s, decisions/s and memory use. By default solo
     games against the Tokugawa rival (medium); --players N benches N-clan games."""
-    setup = _make_setup(players, bot, difficulty, deck_path, action_order, pair_colour, solo_by_default=True)
+    setup = _make_setup(
+        players, bot, difficulty, deck_path, action_order, pair_colour, strict=strict, solo_by_default=True
+    )
     _play(setup, policy, seed, keep_steps=False)  # warm-up: content tables and imports
     early_at = max(1, math.ceil(games / 10))
     early_rss: float | None = None

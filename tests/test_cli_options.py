@@ -76,3 +76,58 @@ def test_an_output_folder_under_a_file_is_refused_before_any_work(
     also = refused(run(*command, str(blocker)))
     assert "a-file" in also
     assert "is a file" in also
+
+
+SHIPPED_DECK = Path(__file__).resolve().parents[1] / "reference" / "content" / "solitaire_provisional.toml"
+
+
+def _first_cards(tmp_path: Path, lines: int) -> Path:
+    """The shipped deck cut after ``lines`` lines (the first cards only: still a valid deck)."""
+    short = tmp_path / "short.toml"
+    text = SHIPPED_DECK.read_text(encoding="utf-8").splitlines()[:lines]
+    short.write_text("\n".join(text) + "\n", encoding="utf-8")
+    return short
+
+
+def test_a_deck_that_covers_the_printed_deck_passes_strict() -> None:
+    result = run("play", "--deck", str(SHIPPED_DECK), "--strict", "--quiet")
+    assert result.exit_code == 0, result.output
+    assert "warning" not in result.stderr
+
+
+def test_a_short_deck_is_played_with_a_warning_per_gap(tmp_path: Path) -> None:
+    # the first 40 lines: cards P1 and P2 (coral left and centre, steward_1 and diplomat_1)
+    short = _first_cards(tmp_path, 40)
+    result = run("bench", "--games", "1", "--quiet", "--deck", str(short))
+    warnings = [line for line in result.stderr.splitlines() if line.startswith("warning: ")]
+    assert len(warnings) == 3, result.stderr
+    assert "it has 2 cards; the printed deck has 9 [SOLO.CARDS]" in warnings[0]
+    assert "coral right, black left, black centre, black right, white left" in warnings[1]
+    assert "[SOLO.TURN.FIND_DIE]" in warnings[1]
+    assert "steward_2, steward_3, diplomat_2, outside_left, outside_right" in warnings[2]
+
+
+def test_strict_refuses_a_short_deck_before_playing(tmp_path: Path) -> None:
+    short = _first_cards(tmp_path, 40)
+    trace = tmp_path / "t.json"
+    line = refused(run("play", "--deck", str(short), "--strict", "--trace", str(trace)))
+    assert "does not cover the printed deck: it has 2 cards" in line
+    assert not trace.exists()
+
+
+def test_strict_needs_a_deck() -> None:
+    assert "--deck" in refused(run("play", "--difficulty", "easy", "--strict"))
+
+
+def test_a_deck_the_rival_cannot_use_stops_with_the_game_so_far(tmp_path: Path) -> None:
+    # seed 0 with the 2-card deck: the rival finds no named slot holding a die on its first turn
+    short = _first_cards(tmp_path, 40)
+    trace = tmp_path / "t.json"
+    result = run("play", "--deck", str(short), "--seed", "0", "--trace", str(trace))
+    assert result.exit_code == 1, result.output
+    assert "Round 1 · turn 1" in result.stdout
+    stop = result.stderr.splitlines()[-1]
+    assert stop.startswith("error: game with seed 0 stopped: RulesGap: ")
+    assert "[SOLO.TURN.FIND_DIE]" in stop
+    assert f"is in {trace}" in stop
+    assert trace.exists()
