@@ -39,7 +39,7 @@ from rich.table import Table
 from rich.text import Text
 
 from properties.ambiguities import ambiguities
-from reference import wire
+from reference import artefacts, wire
 from reference.book import traceability
 from reference.book.render import docs_command
 from reference.book.vectors import vectors_command
@@ -51,6 +51,7 @@ from reference.model import Action, Difficulty, Phase, RivalKind, ScoreLine, Set
 from reference.model.setup import action_order as reading_order
 from reference.model.setup import pair_colour as reading_colour
 from reference.narrate import log_lines, names_for
+from reference.paths import directory_problem
 from reference.play import GameRecord, GameStopped, Step, play_game, same_policy, step_of
 from reference.policies import POLICIES
 from reference.rulebook import STATUSES, RuleEntry, load_register
@@ -683,18 +684,54 @@ def _flatness(early: float | None, end: float | None, early_at: int, games: int)
 @click.argument("out_dir", required=False, type=click.Path(file_okay=False, path_type=Path))
 def schema(out_dir: Path | None) -> None:
     """Write the JSON Schemas of the wire format to OUT_DIR (NAME.schema.json), or print them."""
-    schemas = wire.schemas()
     if out_dir is None:
-        click.echo(json.dumps(schemas, indent=2, sort_keys=True))
+        click.echo(json.dumps(wire.schemas(), indent=2, sort_keys=True))
         return
     try:
         out_dir.mkdir(parents=True, exist_ok=True)
-        for name, body in schemas.items():
-            path = out_dir / f"{name}.schema.json"
-            path.write_text(json.dumps(body, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+        for name, text in wire.schema_files().items():
+            path = out_dir / name
+            path.write_text(text, encoding="utf-8")
             click.echo(f"wrote {path}")
     except OSError as exc:
         raise UserError(f"cannot write schemas to {out_dir}: {exc.strerror or exc}") from exc
+
+
+@cli.command()
+@click.option(
+    "--check", is_flag=True, help="Write nothing: name each kept file a fresh build changes (exit 1)."
+)
+@click.option(
+    "--root",
+    type=click.Path(exists=True, file_okay=False, path_type=Path),
+    default=None,
+    help="The repository to write into (default: the checkout this wcref runs from).",
+)
+def generate(check: bool, root: Path | None) -> None:
+    """Rebuild every generated file the repository keeps, in one go: the test vectors (vectors/), the
+    conformance protocol's schema, the perft counts and the wire-format schemas (docs/schemas/). Run
+    it after changing a rule, a scenario, an event or a wire type."""
+    where = artefacts.ROOT if root is None else root
+    if not artefacts.is_checkout(where):
+        raise UserError(
+            f"{where} is not a wcref source checkout (no pyproject.toml and scenarios/): give --root"
+        )
+    if check:
+        differing = artefacts.stale(where)
+        if differing:
+            click.echo(f"error: out of date (run 'wcref generate'): {', '.join(differing)}", err=True)
+            raise SystemExit(1)
+        click.echo(f"all {len(artefacts.ARTEFACTS)} generated artefacts are current")
+        return
+    for artefact in artefacts.ARTEFACTS:
+        problem = directory_problem((where / artefact.path).parent)
+        if problem is not None:
+            raise UserError(f"cannot write {artefact.path}: {problem}")
+    try:
+        for artefact, summary in artefacts.generate(where):
+            click.echo(f"{artefact.path}: {summary}")
+    except OSError as exc:
+        raise UserError(f"cannot write the artefacts: {exc.strerror or exc}") from exc
 
 
 cli.add_command(vectors_command)

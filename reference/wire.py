@@ -266,3 +266,12 @@ def schemas() -> dict[str, object]:
     ):
         out[name] = msgspec.json.schema(typ)
     return out
+
+
+def schema_files() -> dict[str, str]:
+    """The files of :func:`schemas`: ``NAME.schema.json`` -> its text (sorted keys, 2-space indent,
+    trailing newline), as ``wcref schema DIR`` writes them and ``docs/schemas/`` keeps them."""
+    return {
+        f"{name}.schema.json": json.dumps(body, indent=2, sort_keys=True) + "\n"
+        for name, body in schemas().items()
+    }
