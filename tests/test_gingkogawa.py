@@ -153,6 +153,18 @@ def test_setup_bot_first_on_its_space(difficulty: Difficulty, time: int, points:
     assert state.turn_order == (RIVAL, PLAYER)
     bot = state.clans[RIVAL]
     assert (bot.time, bot.cp, bot.coins) == (time, points, 0)
+    # its start is reported under the bot's own setup rules, first in the turn order
+    assert events_of(state, ev.RivalStarts) == [
+        ev.RivalStarts(
+            clan=RIVAL,
+            rival=RivalKind.GINGKOGAWA,
+            difficulty=difficulty,
+            cp=points,
+            time=time,
+            place=0,
+            rules=("GINKGO.SETUP", "RULING.GINKGO_SETUP_CP", "SOLO.SETUP.NO_DOMAIN"),
+        )
+    ]
     assert bot.domain_card is None
     assert bot.lantern == ()
     # the bot played its first turn inside the deal: N1 to the discard pile
@@ -216,6 +228,9 @@ def test_find_die_flips_until_top_card_names_a_die() -> None:
     assert after.rival_row == ("A", "B", "C")
     assert after.solo_discard == ("A", "B", "C")
     assert after.solo_deck == ("D", "E")
+    assert events_of(after, ev.CardsDiscarded) == [
+        ev.CardsDiscarded(clan=RIVAL, cards=("A", "B", "C"), rules=("GINKGO.DISCARD",))
+    ]
 
 
 @pytest.mark.rule("GINKGO.SHOWN_POSITION", "RULING.GINKGO_HALVES")
@@ -358,6 +373,14 @@ def test_pair_search_wraps_past_a_taken_pair_room() -> None:
     after = bot_after(state)
     assert rival_dice(after) == {Space.STEWARD_1: (Die(C, 1, RIVAL),)}
     assert (after.clans[RIVAL].time, after.clans[RIVAL].cp) == (1, 1)
+    order = (Space.STEWARD_3, Space.STEWARD_1, Space.STEWARD_2)
+    assert events_of(after, ev.BotZone) == [
+        ev.BotZone(clan=RIVAL, shown=Space.STEWARD_3, order=order, taken=(Space.STEWARD_3,))
+    ]
+    # the search passes over the taken pair room and stops at the first free one with a pair
+    assert [e.checked for e in events_of(after, ev.PairSearch)] == [
+        ((Space.STEWARD_3, "taken"), (Space.STEWARD_1, "fits"))
+    ]
 
 
 @pytest.mark.rule("GINKGO.STEWARDS.PAIR", "RULING.GINKGO_FREE_ROOM")
@@ -451,6 +474,35 @@ def test_bonus_hard_reveals_another_card() -> None:
     assert [(a.cards, a.icons) for a in events_of(after, ev.RivalActs)] == [
         (("A", "F"), (cp(1), WarriorTo(5), cp(2), WarriorTo(1)))
     ]
+
+
+@pytest.mark.rule("GINKGO.BONUS", "RULING.GINKGO_HARD_NO_CARD", "GINKGO.DISCARD", "SOLO.TURN.ACT")
+def test_bonus_hard_after_fruitless_flips_acts_on_last_card_and_revealed_card_only() -> None:
+    # X flipped: A on top names the empty white centre; A flipped: F on top finds the coral 1 for the
+    # pair room; the Hard bonus reveals F. The bot does A's and F's actions, not X's.
+    x = last("X", (cp(16),))
+    a = last("A", (cp(1),))
+    f = card("F", C, L, Space.STEWARD_2, (cp(2),))
+    g = card("G", B, L, Space.DIPLOMAT_1, (cp(4),))
+    after = bot_after(bot_ready(x, a, f, g, difficulty=HARD))
+    assert rival_dice(after) == {Space.STEWARD_1: (Die(C, 1, RIVAL),)}
+    assert after.clans[RIVAL].cp == 1 + 2
+    assert [(e.card, e.top, e.found) for e in events_of(after, ev.CardFlipped)] == [
+        ("X", "A", False),
+        ("A", "F", True),
+    ]
+    assert events_of(after, ev.HardBonusCard) == [ev.HardBonusCard(clan=RIVAL, card="F")]
+    assert events_of(after, ev.RivalActs) == [
+        ev.RivalActs(
+            clan=RIVAL,
+            cards=("A", "F"),
+            icons=(cp(1), cp(2)),
+            rules=("GINKGO.BONUS", "GINKGO.STEWARDS.PAIR", "SOLO.TURN.ACT"),
+        )
+    ]
+    # every card flipped or revealed this turn goes to the discard pile
+    assert events_of(after, ev.CardsDiscarded) == [ev.CardsDiscarded(clan=RIVAL, cards=("X", "A", "F"))]
+    assert (after.solo_discard, after.solo_deck) == (("X", "A", "F"), ("G",))
 
 
 # ================================================================================================
@@ -673,6 +725,25 @@ def test_gate_without_courtier_left_moves_lowest_up_one() -> None:
     )
     after = player_then_rival(state)
     assert waiting(after, DecisionKind.RIVAL_ROOM, PLAYER)
+    # the Gate icon is replaced by a climb of 1, which moves the courtier at the Gate
+    assert events_of(after, ev.CourtierInstead) == [
+        ev.CourtierInstead(
+            clan=RIVAL,
+            icon=CourtierToGate(),
+            instead=(ClimbUp(1),),
+            rules=("GINKGO.EXTRA.GATE_NO_COURTIER",),
+        )
+    ]
+    assert events_of(after, ev.CourtierClimbed) == [
+        ev.CourtierClimbed(
+            clan=RIVAL,
+            start=Floor.GATE,
+            end=Floor.STEWARDS,
+            pearl=0,
+            rules=("SOLO.ICON.CLIMB", "SOLO.GOLDEN.NEVER_PAYS"),
+        )
+    ]
+    assert events_of(after, ev.CourtierAtGate) == []
     after = apply(after, ChooseRoom(0))
     bot = after.clans[RIVAL]
     assert (bot.courtiers, bot.cp) == ((0, 3, 1, 1), 0)
@@ -686,6 +757,34 @@ def test_gate_without_courtier_and_nothing_to_climb_scores_round() -> None:
     )
     after = bot_after(state)
     assert (after.clans[RIVAL].courtiers, after.clans[RIVAL].cp) == ((0, 0, 0, 5), 3)
+    # the climb that replaces the Gate icon finds no courtier below the Daimyo's room: the Gate icon
+    # scores the round number
+    assert [e.instead for e in events_of(after, ev.CourtierInstead)] == [(ClimbUp(1),)]
+    assert events_of(after, ev.IconUndoable) == [
+        ev.IconUndoable(clan=RIVAL, icon=CourtierToGate(), why="no_courtier_to_climb", points=3)
+    ]
+
+
+@pytest.mark.rule("RULING.RIVAL_CLIMB_EXACT", "SOLO.TURN.UNDOABLE", "GINKGO.EXTRA.COURTIER_MOVE")
+@pytest.mark.parametrize(
+    ("icon", "courtiers", "why"),
+    [
+        # a courtier inside the castle: the bot climbs like the Tokugawa rival, never past the Daimyo
+        (ClimbUp(2), (0, 0, 1, 4), "past_daimyo"),
+        # no courtier inside and none left to send to the Gate: nothing replaces the climb
+        (ClimbUp(1), (0, 0, 0, 5), "no_courtier_to_climb"),
+    ],
+)
+def test_bot_climb_undoable_scores_round(
+    icon: ClimbUp, courtiers: tuple[int, int, int, int], why: ev.Undoable
+) -> None:
+    finder = card("F", C, L, Space.DIPLOMAT_1)
+    state = bot_ready(last("A", (icon,)), finder, round_no=2, courtiers=courtiers, sent=(5, 0, 0))
+    after = bot_after(state)
+    bot = after.clans[RIVAL]
+    assert (bot.courtiers, bot.cp) == (courtiers, 2)
+    assert events_of(after, ev.CourtierInstead) == []
+    assert events_of(after, ev.IconUndoable) == [ev.IconUndoable(clan=RIVAL, icon=icon, why=why, points=2)]
 
 
 # ================================================================================================
@@ -762,8 +861,10 @@ def test_shuffle_outcome_must_order_the_discard_pile(order: tuple[str, ...]) -> 
 @pytest.mark.rule("GINKGO.DISCARD")
 def test_shuffle_decision_refuses_other_actions() -> None:
     state = player_then_rival(running_out())
-    assert_illegal(state, PlaceDie(C, End.LEFT, Space.WELL), "GINKGO.DISCARD")
-    assert_illegal(state, Roll(((1, 2, 3),) * 3, ("A", "F", "G", "H")), "GINKGO.DISCARD")
+    refused = assert_illegal(state, PlaceDie(C, End.LEFT, Space.WELL), "GINKGO.DISCARD")
+    assert "PlaceDie" in refused.reason  # the reason names what was given instead of a reshuffle
+    refused = assert_illegal(state, Roll(((1, 2, 3),) * 3, ("A", "F", "G", "H")), "GINKGO.DISCARD")
+    assert "Roll" in refused.reason
 
 
 @pytest.mark.rule("GINKGO.DISCARD", "RULING.GINKGO_ROUND_SHUFFLE")

@@ -30,12 +30,15 @@ from reference.model import (
     DecisionKind,
     Die,
     Difficulty,
+    Floor,
     Gain,
     GainKind,
     GardenerTo,
     GardenKind,
     Influence,
     RivalIcon,
+    RivalKind,
+    RivalRoomFrame,
     Roll,
     Setup,
     Slot,
@@ -180,6 +183,18 @@ def test_setup_rival_points_heron_and_time_by_difficulty(
     assert state.turn_order == order
     rival = state.clans[RIVAL]
     assert (rival.cp, rival.time, rival.coins) == (points, time, 0)
+    # the rival's start is reported with its place in the turn order
+    assert events_of(state, ev.RivalStarts) == [
+        ev.RivalStarts(
+            clan=RIVAL,
+            rival=RivalKind.TOKUGAWA,
+            difficulty=difficulty,
+            cp=points,
+            time=time,
+            place=order.index(RIVAL),
+            rules=("SOLO.SETUP.DIFFICULTY", "SOLO.SETUP.NO_DOMAIN"),
+        )
+    ]
     # the first clan in turn order is on top of the Passage of Time stack
     first, second = order
     assert state.clans[first].arrival > state.clans[second].arrival
@@ -413,20 +428,24 @@ def test_any_colour_die_into_a_room_without_its_tile() -> None:
 
 @pytest.mark.rule("SOLO.GOLDEN.NO_RESOURCES", "RULING.RIVAL_FAVOURS", "SOLO.ICON.CLIMB")
 @pytest.mark.parametrize(
-    ("daimyo", "favours", "slot", "gains"),
+    ("daimyo", "favours", "slot", "gains", "kept"),
     [
-        ("DF2", (None, None, None), 0, {}),  # the Well: dropped
-        ("DF2", (0, None, None), 1, {}),  # 2 Mother-of-Pearl: dropped
-        ("DF2", (0, 0, None), 2, {"coins": 3}),  # 3 coins: kept
-        ("DF1", (0, None, None), 1, {"cp": 2}),  # 2 CP: kept
-        ("DF1", (0, 0, None), 2, {}),  # 2 seals: dropped
-        ("DF3", (0, None, None), 1, {}),  # 2 food: dropped
-        ("DF3", (0, 0, None), 2, {"time": 2}),  # 2 Passage of Time steps: kept
-        ("DF9", (0, None, None), 1, {}),  # 2 iron: dropped
+        ("DF2", (None, None, None), 0, {}, ()),  # the Well: dropped
+        ("DF2", (0, None, None), 1, {}, ()),  # 2 Mother-of-Pearl: dropped
+        ("DF2", (0, 0, None), 2, {"coins": 3}, (coins(3),)),  # 3 coins: kept
+        ("DF1", (0, None, None), 1, {"cp": 2}, (cp(2),)),  # 2 CP: kept
+        ("DF1", (0, 0, None), 2, {}, ()),  # 2 seals: dropped
+        ("DF3", (0, None, None), 1, {}, ()),  # 2 food: dropped
+        ("DF3", (0, 0, None), 2, {"time": 2}, (Influence(2),)),  # 2 Passage of Time steps: kept
+        ("DF9", (0, None, None), 1, {}, ()),  # 2 iron: dropped
     ],
 )
 def test_daimyo_favour_keeps_only_cp_coins_and_steps(
-    daimyo: str, favours: tuple[int | None, ...], slot: int, gains: dict[str, int]
+    daimyo: str,
+    favours: tuple[int | None, ...],
+    slot: int,
+    gains: dict[str, int],
+    kept: tuple[Gain | Influence, ...],
 ) -> None:
     state = acting(ClimbUp(1), courtiers=(0, 0, 1, 0), sent=(1, 0, 0))
     state = edit_board(state, daimyo=daimyo, favours=favours)
@@ -445,6 +464,10 @@ def test_daimyo_favour_keeps_only_cp_coins_and_steps(
     assert rival.lantern == ()
     # no Well action: only the player's and the rival's turn dice, none extra
     assert len(board(after).well) == 1
+    # the favour taken is reported with only the icons the rival keeps
+    assert events_of(after, ev.FavourTaken) == [
+        ev.FavourTaken(clan=RIVAL, slot=slot, icons=kept, rules=("SOLO.ICON.CLIMB", "RULING.RIVAL_FAVOURS"))
+    ]
 
 
 @pytest.mark.rule("RULING.RIVAL_FAVOURS")
@@ -456,6 +479,11 @@ def test_daimyo_full_courtier_stays() -> None:
     assert rival.courtiers == (0, 0, 0, 1)
     assert board(after).favours == (0, 0, 0)
     assert (rival.cp, rival.coins, rival.seals) == (0, 0, 0)
+    assert events_of(after, ev.NoFreeFavour) == [
+        ev.NoFreeFavour(clan=RIVAL, rules=("COURTIER.DAIMYO.FULL", "SOLO.ICON.CLIMB"))
+    ]
+    assert events_of(after, ev.FavourTaken) == []
+    assert undoable(after) == []  # the climb itself was done
 
 
 @pytest.mark.rule("RULING.RIVAL_FREE_CHECKPOINTS", "SOLO.ICON.INFLUENCE")
@@ -574,6 +602,19 @@ def test_several_flips_until_a_slot_holds_a_die() -> None:
     assert after.clans[RIVAL].cp == 2 + 4  # the last two flipped: B and C
     assert after.clans[RIVAL].coins == 0
     assert after.solo_deck == ("D", "E", "A", "B", "C")
+    # Easy: the player took turn 1, the rival takes turn 2, then the player turn 3
+    assert events_of(after, ev.TurnStarted) == [
+        ev.TurnStarted(round=1, turn=2, clan=RIVAL),
+        ev.TurnStarted(round=1, turn=3, clan=PLAYER),
+    ]
+    assert events_of(after, ev.RivalActs) == [
+        ev.RivalActs(
+            clan=RIVAL,
+            cards=("B", "C"),
+            icons=(cp(2), cp(4)),
+            rules=("SOLO.TURN.ACT", "READING.SOLO_ACTION_ORDER"),
+        )
+    ]
 
 
 @pytest.mark.rule("SOLO.TURN.FIND_DIE")
@@ -752,6 +793,73 @@ def test_right_end_taken_slides_centre() -> None:
     assert (bridge.left, bridge.centre, bridge.right) == (1, (), 3)
 
 
+BASE_PLACE = ("SOLO.TURN.PLACE", "SOLO.GOLDEN.NEVER_PAYS")
+"""The rules every placement of the Tokugawa rival applies."""
+CENTRE, NO_LANTERN, NO_SEAL = (
+    "RULING.RIVAL_CENTRE_DIE",
+    "RULING.RIVAL_NO_LANTERN",
+    "RULING.RIVAL_WELL_NO_SEAL",
+)
+
+
+@pytest.mark.rule(
+    "SOLO.TURN.PLACE",
+    "SOLO.GOLDEN.NEVER_PAYS",
+    "RULING.RIVAL_CENTRE_DIE",
+    "RULING.RIVAL_NO_LANTERN",
+    "RULING.RIVAL_WELL_NO_SEAL",
+    "SOLO.TURN.NO_STACK_WELL",
+)
+@pytest.mark.parametrize(
+    ("slot", "value", "shown", "taken", "space", "covered", "coins", "rulings"),
+    [
+        # a left die fires no Lantern; a 1 on a Diplomat room (4) would cost a player 3 coins
+        (L, 1, Space.DIPLOMAT_1, False, Space.DIPLOMAT_1, 4, 0, (NO_LANTERN,)),
+        # the centre die is the rival's own reading of the card's slot
+        (M, 3, Space.DIPLOMAT_2, False, Space.DIPLOMAT_2, 4, 0, (CENTRE,)),
+        # a right die: no ruling of its own; 5 on a Stewards' room (3) gains 2 coins
+        (R, 5, Space.STEWARD_1, False, Space.STEWARD_1, 3, 2, ()),
+        # the Well gives the coins (5 against its printed 1) but no seal
+        (R, 5, Space.WELL, False, Space.WELL, 1, 4, (NO_SEAL,)),
+        (L, 1, Space.WELL, False, Space.WELL, 1, 0, (NO_LANTERN, NO_SEAL)),
+        # the shown space is taken: the centre 3 goes to the Well (2 coins, no seal)
+        (M, 3, Space.STEWARD_2, True, Space.WELL, 1, 2, (CENTRE, NO_SEAL)),
+    ],
+)
+def test_rival_placement_reports_the_rulings_it_applies(
+    slot: Slot,
+    value: int,
+    shown: Space,
+    taken: bool,
+    space: Space,
+    covered: int,
+    coins: int,
+    rulings: tuple[str, ...],
+) -> None:
+    # A is flipped; B, now on top, names the coral die of ``slot`` (coral 1 | 3 | 5) and shows ``shown``
+    state = ready(card("A", B, M, Space.WELL), card("B", C, slot, shown), coral=(1, (3,), 5))
+    if taken:
+        state = occupy(state, shown)
+    after = rival_after(state)
+    assert rival_dice(after) == {space: (Die(C, value, RIVAL),)}
+    assert after.clans[RIVAL].coins == coins
+    assert after.clans[RIVAL].seals == 0
+    placed = [e for e in events_of(after, ev.DiePlaced) if e.clan == RIVAL]
+    assert placed == [
+        ev.DiePlaced(
+            clan=RIVAL,
+            colour=C,
+            slot=slot,
+            value=value,
+            space=space,
+            covered=covered,
+            coins=coins,
+            rules=(*BASE_PLACE, *rulings),
+        )
+    ]
+    assert events_of(after, ev.SentToWell) == ([ev.SentToWell(clan=RIVAL, space=shown)] if taken else [])
+
+
 # ================================================================================================
 # The icons
 # ================================================================================================
@@ -762,6 +870,17 @@ def test_gardener_stone_lowest_value() -> None:
     after = rival_after(acting(GardenerTo(GardenKind.STONE)))
     assert RIVAL in board(after).gardens[0].gardeners  # G1, 1 food
     assert after.clans[RIVAL].sent == (0, 1, 0)
+    # G1 sits by the coral bridge (slot 0); the rival pays no food and takes no garden action
+    assert events_of(after, ev.GardenerPlaced) == [
+        ev.GardenerPlaced(
+            clan=RIVAL,
+            slot=0,
+            card="G1",
+            bridge=C,
+            food=0,
+            rules=("SOLO.ICON.GARDENER", "SOLO.GOLDEN.NEVER_PAYS", "SOLO.GOLDEN.ONLY_ICONS"),
+        )
+    ]
 
 
 @pytest.mark.rule("SOLO.ICON.GARDENER")
@@ -785,11 +904,16 @@ def test_gardener_tie_player_breaks_it() -> None:
     after = player_then_rival(state)
     assert waiting(after, DecisionKind.RIVAL_GARDEN, PLAYER)
     assert set(options(after)) == {ChooseGarden(1), ChooseGarden(3)}
+    assert events_of(after, ev.GardenerTie) == [ev.GardenerTie(clan=RIVAL, slots=(1, 3))]
+    assert events_of(after, ev.GardenerPlaced) == []
     assert_illegal(after, ChooseGarden(5), "SOLO.ICON.GARDENER")
     done = apply(after, ChooseGarden(3))
     assert waiting(done, DecisionKind.TURN, PLAYER)
     assert RIVAL in board(done).gardens[3].gardeners
     assert RIVAL not in board(done).gardens[1].gardeners
+    assert [(e.clan, e.slot, e.card, e.bridge, e.food) for e in events_of(done, ev.GardenerPlaced)] == [
+        (RIVAL, 3, "G9", B, 0)
+    ]
 
 
 @pytest.mark.rule("SOLO.ICON.GARDENER", "RULING.RIVAL_GARDEN_VALUE")
@@ -845,6 +969,16 @@ def test_warrior_to_yard_of_cost(cost: int) -> None:
     assert all(RIVAL not in w for c, w in yards.items() if c != cost)
     assert after.clans[RIVAL].sent == (0, 0, 1)
     assert after.clans[RIVAL].iron == 0
+    # no iron paid and no tile action taken
+    assert events_of(after, ev.WarriorPlaced) == [
+        ev.WarriorPlaced(
+            clan=RIVAL,
+            cost=cost,
+            iron=0,
+            icons=(),
+            rules=("SOLO.ICON.WARRIOR", "SOLO.GOLDEN.NEVER_PAYS", "SOLO.GOLDEN.ONLY_ICONS"),
+        )
+    ]
 
 
 @pytest.mark.rule("SOLO.ICON.WARRIOR", "SOLO.TURN.UNDOABLE")
@@ -861,6 +995,9 @@ def test_courtier_to_gate() -> None:
     assert after.clans[RIVAL].courtiers == (1, 0, 0, 0)
     assert after.clans[RIVAL].sent == (1, 0, 0)
     assert after.clans[RIVAL].coins == 0  # no audience paid
+    assert events_of(after, ev.CourtierAtGate) == [
+        ev.CourtierAtGate(clan=RIVAL, coins=0, rules=("SOLO.ICON.COURTIER", "SOLO.GOLDEN.NEVER_PAYS"))
+    ]
 
 
 @pytest.mark.rule("SOLO.ICON.COURTIER", "SOLO.TURN.UNDOABLE")
@@ -878,8 +1015,28 @@ def test_climb_one_to_stewards_player_chooses_room_card_replaced() -> None:
     after = player_then_rival(state)
     assert waiting(after, DecisionKind.RIVAL_ROOM, PLAYER)
     assert set(options(after)) == {ChooseRoom(0), ChooseRoom(1), ChooseRoom(2)}
+    # the climb was the rival's last icon: only the choice of room is pending
+    assert after.stack == (RivalRoomFrame(RIVAL, 1),)
+    assert events_of(after, ev.CourtierClimbed) == [
+        ev.CourtierClimbed(
+            clan=RIVAL,
+            start=Floor.GATE,
+            end=Floor.STEWARDS,
+            pearl=0,
+            rules=("SOLO.ICON.CLIMB", "SOLO.GOLDEN.NEVER_PAYS"),
+        )
+    ]
     assert_illegal(after, ChooseRoom(3), "SOLO.ICON.CLIMB")
     done = apply(after, ChooseRoom(1))
+    assert events_of(done, ev.RivalRoomCard) == [
+        ev.RivalRoomCard(
+            clan=RIVAL,
+            room=1,
+            removed="S5",
+            replacement="S4",
+            rules=("SOLO.ICON.CLIMB", "RULING.RIVAL_CARD_REMOVED"),
+        )
+    ]
     assert waiting(done, DecisionKind.TURN, PLAYER)
     rival = done.clans[RIVAL]
     assert rival.courtiers == (0, 1, 0, 0)
@@ -927,6 +1084,10 @@ def test_climb_empty_deck_card_stays() -> None:
     after = apply(player_then_rival(state), ChooseRoom(1))
     assert waiting(after, DecisionKind.TURN, PLAYER)
     assert board(after).rooms[1].card == "S5"
+    # nothing replaces it, so nothing is removed
+    assert events_of(after, ev.RivalRoomCard) == [
+        ev.RivalRoomCard(clan=RIVAL, room=1, removed=None, replacement=None)
+    ]
     assert after.clans[RIVAL].courtiers == (0, 1, 0, 0)
     assert after.clans[RIVAL].lantern == ()
 
@@ -971,10 +1132,18 @@ def test_each_undoable_action_scores_round_number() -> None:
     ]
 
 
+def rival_gains(state: State) -> list[ev.Gained]:
+    """The rival's gains reported by the last action, in order."""
+    return [e for e in events_of(state, ev.Gained) if e.clan == RIVAL]
+
+
 @pytest.mark.rule("SOLO.ICON.CLAN_POINTS")
 def test_clan_points_icon() -> None:
     after = rival_after(acting(cp(3), cp=4))
     assert after.clans[RIVAL].cp == 7
+    assert rival_gains(after) == [
+        ev.Gained(clan=RIVAL, what=GainKind.CP, n=3, kept=3, rules=("SOLO.ICON.CLAN_POINTS",))
+    ]
 
 
 @pytest.mark.rule("SOLO.ICON.INFLUENCE")
@@ -988,6 +1157,10 @@ def test_influence_icon() -> None:
 def test_coins_icon() -> None:
     after = rival_after(acting(coins(2), bottom=(coins(1),), coins=1))
     assert after.clans[RIVAL].coins == 4
+    assert rival_gains(after) == [
+        ev.Gained(clan=RIVAL, what=GainKind.COIN, n=2, kept=2, rules=("SOLO.ICON.COINS",)),
+        ev.Gained(clan=RIVAL, what=GainKind.COIN, n=1, kept=1, rules=("SOLO.ICON.COINS",)),
+    ]
 
 
 # ================================================================================================

@@ -1,0 +1,107 @@
+"""The engine's API (:mod:`reference.engine`) where the rules of a section do not show it: ``settle``
+recomputing the decision a phase gives (the deal included) and reporting only what it did, the step
+that ends the starting draft and starts round 1, and the seal trades ``apply`` runs itself.
+
+The fixed deal of tests/helpers.py: clan 1 picks its starting pair first, then clan 0, who is first
+in turn order.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from msgspec.structs import replace
+
+from reference.chance import sample
+from reference.engine import apply, decision_rule, is_chance, legal_actions, new_game, settle
+from reference.model import (
+    Deal,
+    DealFrame,
+    Decision,
+    DecisionKind,
+    Resource,
+    ResourceChoice,
+    ResourceFrame,
+    Setup,
+    TakePair,
+    Trade,
+    TurnFrame,
+)
+from reference.model import events as ev
+from tests.helpers import dealt, holding, inject, make_deal, started, waiting
+
+
+@pytest.mark.rule("RULING.CHANCE_DEAL", "TURN.DECISION")
+@pytest.mark.parametrize("frames", ["kept", "dropped"])
+def test_settle_before_the_deal_waits_for_the_deal(frames: str) -> None:
+    # a game before its deal, as new_game gives it or loaded without its frames: the phase gives the
+    # deal, a chance decision nobody takes
+    fresh = new_game(Setup(players=2))
+    state = fresh if frames == "kept" else replace(fresh, stack=())
+    settled = settle(state)
+    assert settled.stack == (DealFrame(),)
+    assert settled.decision == Decision(DecisionKind.DEAL, None)
+    assert settled.events == ()
+    assert is_chance(settled)
+    assert legal_actions(settled) == ()
+    assert decision_rule(settled) == "RULING.CHANCE_DEAL"
+    assert isinstance(sample(settled, random.Random(0)), Deal)
+    # the settled game takes the deal as the fresh one does
+    assert apply(settled, make_deal()) == apply(fresh, make_deal())
+
+
+@pytest.mark.rule("TURN.DECISION", "TURN.SEQUENCE", "ROUND.COUNT")
+def test_settle_reports_only_what_it_did() -> None:
+    state = started()
+    assert state.events != ()  # the events of the last draft pick
+    # the turn is recomputed from the position: clan 0's first turn of round 1, reported again
+    settled = settle(state)
+    assert settled.stack == (TurnFrame(0),)
+    assert settled.events == (ev.TurnStarted(round=1, turn=1, clan=0),)
+    # pending work is kept (the phase's frame under it is not: it is given again once the work is
+    # done) and, as the work still waits for its choice, nothing happens and nothing is reported
+    choosing = inject(state, 0, ResourceChoice(1))
+    assert waiting(choosing, DecisionKind.RESOURCE, 0)
+    again = settle(choosing)
+    assert again.stack == (ResourceFrame(0, 1),)
+    assert again.decision == choosing.decision
+    assert again.events == ()
+    # a stale turn frame is dropped: the turn is whoever's it now is by the turns taken
+    clan_1 = settle(replace(state, turn=1, stack=(TurnFrame(0),)))
+    assert clan_1.stack == (TurnFrame(1),)
+    assert waiting(clan_1, DecisionKind.TURN, 1)
+    assert clan_1.events == (ev.TurnStarted(round=1, turn=2, clan=1),)
+
+
+@pytest.mark.rule("ROUND.COUNT", "SETUP.STARTING_PAIRS")
+def test_last_draft_pick_starts_round_one() -> None:
+    state = dealt()
+    assert waiting(state, DecisionKind.DRAFT, 1)
+    first = apply(state, TakePair(0))  # clan 1 takes SR8 + A3
+    assert waiting(first, DecisionKind.DRAFT, 0)
+    assert [e for e in first.events if isinstance(e, (ev.RoundStarted, ev.TurnStarted))] == []
+    last = apply(first, TakePair(0))  # clan 0 takes SR9 + A1: the draft is done
+    assert waiting(last, DecisionKind.TURN, 0)
+    assert last.draft == ()
+    # round 1 starts in the deal's turn order, then clan 0's first turn
+    starts = [e for e in last.events if isinstance(e, (ev.RoundStarted, ev.TurnStarted))]
+    assert starts == [
+        ev.RoundStarted(round=1, turn_order=(0, 1), rules=("ROUND.COUNT",)),
+        ev.TurnStarted(round=1, turn=1, clan=0, rules=("ROUND.COUNT", "TURN.SEQUENCE")),
+    ]
+
+
+@pytest.mark.rule("SEALS.TRADE_RESOURCE", "RESOURCES.CAP", "RULING.TRADES_AT_OWN_DECISIONS")
+@pytest.mark.parametrize(("food", "kept"), [(0, 1), (3, 1), (6, 1), (7, 0)])
+def test_seal_trade_reports_what_is_kept(food: int, kept: int) -> None:
+    # 2 seals for 1 food; a clan holds at most 7 food, the rest is lost
+    state = holding(started(), 0, seals=3, food=food, coins=1)
+    assert Trade(Resource.FOOD) in legal_actions(state)
+    after = apply(state, Trade(Resource.FOOD))
+    player = after.clans[0]
+    assert (player.food, player.seals, player.coins) == (food + kept, 1, 1)
+    (traded,) = [e for e in after.events if isinstance(e, ev.SealsTraded)]
+    assert (traded.clan, traded.seals, traded.into, traded.kept) == (0, 2, Resource.FOOD, kept)
+    assert traded.rules[0] == "SEALS.TRADE_RESOURCE"
+    assert waiting(after, DecisionKind.TURN, 0)  # a trade is no turn: the decision stays
