@@ -368,16 +368,19 @@ def apply(state: State, action: Action) -> State:
 
 
 def _trade(state: State, clan: int, action: Trade) -> State:
-    """Apply a seal trade and report it. Rules: SEALS.TRADE_COIN, SEALS.TRADE_RESOURCE."""
+    """Apply a seal trade and report it; a resource already at 7 keeps nothing, and the event says
+    so. Rules: SEALS.TRADE_COIN, SEALS.TRADE_RESOURCE, RESOURCES.CAP."""
     before = state.clans[clan]
     after = holdings.trade(before, action)
+    rules: tuple[str, ...]
     if action.into is None:
-        seals, rule, kept = holdings.TRADE_COIN_SEALS, "SEALS.TRADE_COIN", 1
+        seals, rules, kept = holdings.TRADE_COIN_SEALS, ("SEALS.TRADE_COIN",), 1
     else:
         kind = holdings.gain_kind(action.into)
-        seals, rule = holdings.TRADE_RESOURCE_SEALS, "SEALS.TRADE_RESOURCE"
+        seals = holdings.TRADE_RESOURCE_SEALS
         kept = holdings.held(after, kind) - holdings.held(before, kind)
-    traded = ev.SealsTraded(clan=clan, seals=seals, into=action.into, kept=kept, rules=(rule,))
+        rules = ("SEALS.TRADE_RESOURCE",) if kept else ("SEALS.TRADE_RESOURCE", "RESOURCES.CAP")
+    traded = ev.SealsTraded(clan=clan, seals=seals, into=action.into, kept=kept, rules=rules)
     return emit(with_clan(state, clan, after), traded)
 
 
