@@ -1,0 +1,51 @@
+"""The README guides a new user: short, every command of the CLI in its table, its links alive, and
+its two commands (set up and play; set up and test) as CI runs them."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import click
+
+from reference.cli import cli
+
+ROOT = Path(__file__).resolve().parents[1]
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+def test_the_readme_stays_short() -> None:
+    assert len(README.splitlines()) <= 200
+
+
+def test_every_command_is_in_the_table() -> None:
+    table = [line for line in README.splitlines() if line.startswith("| `wcref")]
+    listed = {m.group(1) for line in table if (m := re.match(r"\| `wcref (\w+)", line))}
+    assert isinstance(cli, click.Group)
+    assert set(cli.commands) <= listed, sorted(set(cli.commands) - listed)
+    assert "| `wcref --version`" in README
+
+
+def test_every_option_named_in_the_table_exists() -> None:
+    assert isinstance(cli, click.Group)
+    for line in README.splitlines():
+        m = re.match(r"\| `wcref (\w+)([^|]*)`", line)
+        if m is None:
+            continue
+        command = cli.commands[m.group(1)]
+        known = {opt for p in command.params for opt in getattr(p, "opts", [])}
+        for option in re.findall(r"--[a-z][a-z-]*", line.split("|")[1]):
+            assert option in known, f"wcref {m.group(1)} has no option {option}"
+
+
+def test_local_links_point_at_files() -> None:
+    for target in re.findall(r"\]\(([^)#]+)\)", README):
+        if not target.startswith("http"):
+            assert (ROOT / target).exists(), target
+
+
+def test_ci_runs_the_readme_test_command_as_written() -> None:
+    blocks = re.findall(r"```sh\n(.*?)\n```", README, re.DOTALL)
+    assert len(blocks) == 2, "a setup-and-run command and a test command"
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert blocks[1].strip() in ci
