@@ -119,6 +119,12 @@ def test_wcref_docs_fails_when_examples_fail_or_a_results_file_leaves_some_out(t
     assert result.exit_code == 2, result.output
     assert "give no outcome for any of the 2 examples" in result.stderr
     assert not (tmp_path / "b3" / "index.html").exists()
+    # the exact input of the report: an empty results file for the whole book
+    empty = tmp_path / "empty.json"
+    empty.write_text("{}", encoding="utf-8")
+    result = CliRunner().invoke(cli, ["docs", str(tmp_path / "b4"), "--results", str(empty)])
+    assert result.exit_code == 2, result.output
+    assert "the results give no outcome for any of the" in result.stderr
 
 
 def _chromium() -> str:
