@@ -531,6 +531,10 @@ class GameMachine(RuleBasedStateMachine):
     def _guard(self, name: str) -> None:
         rules = GUARDS[name]
         broken = [b for b in self.breaches if b.rule in rules]
+        if any(b.rule != "API.EVENTS" for b in self.breaches):
+            # the events' accounting (API.EVENTS) sees every change a broken rule makes, but the rule
+            # itself says more: it is reported by its own invariant (Hypothesis runs them by name)
+            broken = [b for b in broken if b.rule != "API.EVENTS"]
         if broken:
             first = broken[0]
             more = (
