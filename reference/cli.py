@@ -44,6 +44,7 @@ from reference.book import traceability
 from reference.book.render import docs_command
 from reference.book.vectors import vectors_command
 from reference.conformance import commands as conformance
+from reference.conformance.compare import ABSENT, differences
 from reference.content import load_deck
 from reference.content.coverage import deck_coverage
 from reference.errors import WhiteCastleError
@@ -474,6 +475,10 @@ def replay(file: Path, show_log: bool) -> None:
         trace = wire.read_trace(file)
         trace_setup.append(trace.setup)
         final = wire.replay(trace, where=str(file), on_step=keep if show_log else None)
+    except wire.ReplayMismatch as mismatch:
+        for line in log_lines(steps, names_for(trace_setup[0])):
+            click.echo(line)
+        _report_mismatch(mismatch)
     except WhiteCastleError as exc:
         for line in log_lines(steps, names_for(trace_setup[0]) if trace_setup else names_for(Setup())):
             click.echo(line)
@@ -489,6 +494,34 @@ def replay(file: Path, show_log: bool) -> None:
         click.echo(f"replayed {n} actions: final state digest {digest} (the trace records none to check)")
     else:
         click.echo(f"replayed {n} actions: final state matches (digest {digest})")
+
+
+MISMATCH_FIELDS: Final = 20
+"""Differing fields ``wcref replay`` lists (then how many more)."""
+
+
+def _report_mismatch(mismatch: wire.ReplayMismatch) -> NoReturn:
+    """A replay that reached another state: one error line, then each differing field of the
+    observation (JSON Pointer, recorded value, replayed value) when the trace records the final
+    observation; exit status 1 (the trace and the engine disagree: a finding, not a usage error)."""
+    click.echo(f"error: {mismatch}", err=True)
+    if mismatch.recorded is None:
+        click.echo("  (the trace records only the final digest: no fields to compare)", err=True)
+        raise SystemExit(ENGINE_ERROR)
+    recorded = json.loads(wire.encode(mismatch.recorded))
+    replayed = json.loads(wire.encode(wire.observe(mismatch.reached)))
+    found = list(differences(recorded, replayed))
+    click.echo(f"  {len(found)} field(s) of the observation differ (recorded, then replayed):", err=True)
+    for pointer, was, now in found[:MISMATCH_FIELDS]:
+        click.echo(f"  {pointer or '/'}: {_short(was)}, replayed {_short(now)}", err=True)
+    if len(found) > MISMATCH_FIELDS:
+        click.echo(f"  ... and {len(found) - MISMATCH_FIELDS} more", err=True)
+    raise SystemExit(ENGINE_ERROR)
+
+
+def _short(value: object, limit: int = 80) -> str:
+    text = value if isinstance(value, str) and value == ABSENT else json.dumps(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 @cli.command()

@@ -17,6 +17,7 @@ from typing import Final, Literal
 import msgspec
 from msgspec.structs import replace
 
+from reference import inputs
 from reference.engine import apply, is_over, new_game
 from reference.errors import ContentError, IllegalAction, RulesGap, SetupError, TraceError
 from reference.model import Action, Board, Clan, Decision, Event, Phase, ScoreLine, Setup, ShuffleFrame, State
@@ -33,18 +34,33 @@ def to_json(value: msgspec.Struct) -> JSON:
 
 
 TRACE_FORMAT: Final = "wcref-trace"
-TRACE_VERSION: Final = 1
+TRACE_VERSION: Final = 2
+"""The version written. Version 2 added ``final_observation``; version 1 traces are still read."""
+READ_VERSIONS: Final = (1, 2)
 
 
 class Trace(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """A recorded game: ``setup``, then every action and chance outcome in order. ``final`` is the
-    digest of the state the actions reach (see :func:`digest`), checked on replay when present."""
+    digest of the state the actions reach (see :func:`digest`), checked on replay when present;
+    ``final_observation`` is that state's observation (see :class:`Observation`), so that a replay
+    reaching another state can say which fields differ (written by ``wcref play --trace``)."""
 
     format: Literal["wcref-trace"] = TRACE_FORMAT
     version: int = TRACE_VERSION
     setup: Setup
     actions: tuple[Action, ...]
     final: str | None = None
+    final_observation: Observation | None = None
+
+
+class ReplayMismatch(TraceError):
+    """A replay reached a state other than the recorded one: ``reached`` is the state replayed,
+    ``recorded`` the trace's final observation (None when it records only the digest)."""
+
+    def __init__(self, message: str, reached: State, recorded: Observation | None) -> None:
+        super().__init__(message)
+        self.reached = reached
+        self.recorded = recorded
 
 
 _encoder = msgspec.json.Encoder(order="deterministic")
@@ -55,12 +71,6 @@ _action_decoder: msgspec.json.Decoder[Action] = msgspec.json.Decoder(Action)
 def _state_decoder() -> msgspec.json.Decoder[State]:
     """The State decoder, built on first use (its type holds every frame and event)."""
     return msgspec.json.Decoder(State)
-
-
-@cache
-def _trace_decoder() -> msgspec.json.Decoder[Trace]:
-    """The trace decoder, built on first use."""
-    return msgspec.json.Decoder(Trace)
 
 
 def encode(value: State | Action | Trace | Setup | Observation) -> bytes:
@@ -151,7 +161,12 @@ def digest(state: State) -> str:
 def write_trace(path: Path, setup: Setup, actions: list[Action], final: State | None) -> None:
     """Write a trace file (pretty-printed canonical JSON). ``final`` None: the trace records no final
     state (a game the engine stopped: its last action is the one that stopped it)."""
-    trace = Trace(setup=setup, actions=tuple(actions), final=None if final is None else digest(final))
+    trace = Trace(
+        setup=setup,
+        actions=tuple(actions),
+        final=None if final is None else digest(final),
+        final_observation=None if final is None else observe(final),
+    )
     path.write_text(json.dumps(json.loads(encode(trace)), indent=1) + "\n", encoding="utf-8")
 
 
@@ -162,17 +177,20 @@ def read_trace(path: Path) -> Trace:
     except OSError as exc:
         raise TraceError(f"{path}: cannot read: {exc.strerror}") from exc
     try:
-        trace = _trace_decoder().decode(raw)
+        trace = inputs.decode_json(raw, Trace)
     except msgspec.ValidationError as exc:
-        raise TraceError(f"{path}: {exc}") from exc
+        raise TraceError(f"{path}: {inputs.explain(exc, raw)}") from exc
+    except inputs.InputLimit as exc:
+        raise TraceError(f"{path}: not a trace: {exc}") from exc
     except msgspec.DecodeError as exc:
-        raise TraceError(f"{path}: not valid JSON: {exc}") from exc
-    except RecursionError as exc:
-        raise TraceError(f"{path}: not a trace: JSON nested too deeply") from exc
-    if trace.version != TRACE_VERSION:
+        raise TraceError(f"{path}: not valid JSON: {inputs.explain(exc, raw)}") from exc
+    if trace.version not in READ_VERSIONS:
         raise TraceError(
-            f"{path}: $.version: this reference reads trace version {TRACE_VERSION}, not {trace.version}"
+            f"{path}: $.version: this reference reads trace versions "
+            f"{', '.join(map(str, READ_VERSIONS))}, not {trace.version}"
         )
+    if trace.version == 1 and trace.final_observation is not None:
+        raise TraceError(f"{path}: $.final_observation: a version 1 trace has none (version 2 added it)")
     return trace
 
 
@@ -180,7 +198,8 @@ def replay(
     trace: Trace, where: str = "trace", on_step: Callable[[State, Action, State], None] | None = None
 ) -> State:
     """Apply every action of the trace from its setup; raises TraceError naming the action index and
-    the rule when an action is refused, or when the final digest differs. ``on_step(state, action,
+    the rule when an action is refused, and ReplayMismatch when the final digest or the final
+    observation differs. ``on_step(state, action,
     after)`` is called after each applied action (e.g. to print the game's log as it replays)."""
     try:
         state = new_game(trace.setup)
@@ -199,14 +218,18 @@ def replay(
         if on_step is not None:
             on_step(state, action, after)
         state = after
-    if trace.final is not None and digest(state) != trace.final:
+    digest_differs = trace.final is not None and digest(state) != trace.final
+    if digest_differs or (trace.final_observation is not None and observe(state) != trace.final_observation):
         where_now = (
             "at the end of the game"
             if is_over(state)
             else f"after {len(trace.actions)} actions, waiting for a {state.decision.kind.value} decision"
         )
-        raise TraceError(
-            f"{where}: $.final: replay reached a different state {where_now} (digest {digest(state)[:12]}…)"
+        raise ReplayMismatch(
+            f"{where}: {'$.final' if digest_differs else '$.final_observation'}: replay reached a different "
+            f"state {where_now} (digest {digest(state)[:12]}…)",
+            state,
+            trace.final_observation,
         )
     return state
 
@@ -238,11 +261,11 @@ def decode_event_line(line: bytes | str) -> EventLine:
     """A line of ``wcref play --events``: its step and its typed event. Raises ValueError saying what
     is wrong (not JSON, no step, an unknown event or field)."""
     try:
-        raw = msgspec.json.decode(line)
+        raw = inputs.load_json(line)
+    except inputs.InputLimit as exc:
+        raise ValueError(f"not an event line: {exc}") from exc
     except msgspec.DecodeError as exc:
         raise ValueError(f"not JSON: {exc}") from exc
-    except RecursionError as exc:
-        raise ValueError("not an event line: JSON nested too deeply") from exc
     if not isinstance(raw, dict) or not isinstance(raw.get("step"), int) or isinstance(raw.get("step"), bool):
         raise ValueError("an event line is a JSON object with an integer 'step'")
     step = raw.pop("step")

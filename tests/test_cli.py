@@ -217,11 +217,71 @@ def test_replay_action_after_the_end(trace_file: Path, tmp_path: Path) -> None:
 
 
 def test_replay_final_digest_mismatch(trace_file: Path, tmp_path: Path) -> None:
+    # a trace recording only a digest: exit 1 (a finding, not a usage error), nothing to compare
     data = _load(trace_file)
     data["final"] = "0" * 64
+    data.pop("final_observation")
+    result = run("replay", str(_write(tmp_path, data)))
+    assert result.exit_code == 1, result.output
+    first, *rest = result.stderr.splitlines()
+    assert first.startswith("error: ")
+    assert "$.final: replay reached a different state" in first
+    assert rest == ["  (the trace records only the final digest: no fields to compare)"]
+
+
+def test_replay_that_reaches_another_state_lists_the_differing_fields(
+    trace_file: Path, tmp_path: Path
+) -> None:
+    # the trace as another engine would have recorded it: clan 0 ends with 3 more coins and 1 more CP
+    data = _load(trace_file)
+    observed = data["final_observation"]
+    assert isinstance(observed, dict)
+    clans = observed["clans"]
+    clans[0]["coins"] += 3
+    clans[0]["cp"] += 1
+    result = run("replay", str(_write(tmp_path, data)))
+    assert result.exit_code == 1, result.output
+    assert "Traceback" not in result.output
+    lines = result.stderr.splitlines()
+    assert lines[0].startswith("error: ")
+    assert "$.final_observation: replay reached a different state" in lines[0]
+    assert lines[1] == "  2 field(s) of the observation differ (recorded, then replayed):"
+    coins = wire.read_trace(trace_file).final_observation
+    assert coins is not None
+    assert set(lines[2:]) == {
+        f"  /clans/0/coins: {coins.clans[0].coins + 3}, replayed {coins.clans[0].coins}",
+        f"  /clans/0/cp: {coins.clans[0].cp + 1}, replayed {coins.clans[0].cp}",
+    }
+
+
+def test_replay_reads_version_1_traces_and_refuses_unknown_versions(trace_file: Path, tmp_path: Path) -> None:
+    data = _load(trace_file)
+    assert data["version"] == 2
+    data.pop("final_observation")
+    data["version"] = 1
+    result = run("replay", str(_write(tmp_path, data)))
+    assert result.exit_code == 0, result.output
+    data["version"] = 3
     result = run("replay", str(_write(tmp_path, data)))
     assert_one_line_error(result)
-    assert "$.final" in result.stderr
+    assert "reads trace versions 1, 2, not 3" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("[1,2", "not valid JSON: cut short: the text ends after 5 bytes (1 line(s))"),
+        ("[1,2]", "Expected `object`, got `array` - at `$` (the whole document)"),
+        ('{"format": "wcref-trace",\n "setup": {]}', "(byte 37: line 2, column 12)"),
+    ],
+    ids=["cut-short", "an-array", "bad-character"],
+)
+def test_replay_of_malformed_json_says_where(tmp_path: Path, text: str, said: str) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text(text + "\n", encoding="utf-8")
+    result = run("replay", str(bad))
+    assert_one_line_error(result)
+    assert said in result.stderr
 
 
 def test_replay_of_a_partial_trace_checks_its_digest_and_logs_the_game(
@@ -242,7 +302,7 @@ def test_replay_of_a_partial_trace_checks_its_digest_and_logs_the_game(
     # recorded on an engine that went elsewhere: the log still shows the game, then the divergence
     partial.write_bytes(wire.encode(wire.Trace(setup=trace.setup, actions=prefix, final="0" * 64)))
     result = run("replay", "--log", str(partial))
-    assert_one_line_error(result)
+    assert result.exit_code == 1, result.output
     assert "Round 1 · turn 1 · clan" in result.stdout
     assert "reached a different state after 12 actions, waiting for a" in result.stderr
 

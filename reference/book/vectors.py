@@ -45,6 +45,7 @@ from typing import Annotated, Any, Final, Literal
 import click
 import msgspec
 
+from reference import inputs
 from reference.book.scenarios import SCENARIOS_DIR, Example, all_examples
 from reference.book.steps import Draft, StepError, run_example
 from reference.errors import ContentError
@@ -95,9 +96,6 @@ class Vector(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tr
     setup: Setup
     start: State | None
     steps: tuple[VectorStep, ...]
-
-
-_decoder = msgspec.json.Decoder(Vector)
 
 
 def areas_of(setup: Setup, start: State | None) -> tuple[Area, ...]:
@@ -183,13 +181,16 @@ class VectorProblem(msgspec.Struct, frozen=True):
 def read_vector(path: Path) -> Vector:
     """Read one vector file; raises ContentError saying what is wrong (the file, the JSON path)."""
     try:
-        vector = _decoder.decode(path.read_bytes())
+        raw = path.read_bytes()
+        vector = inputs.decode_json(raw, Vector)
     except OSError as exc:
         raise ContentError(f"{path}: cannot read: {exc.strerror or exc}") from exc
     except msgspec.ValidationError as exc:
-        raise ContentError(f"{path}: {exc}") from exc
+        raise ContentError(f"{path}: {inputs.explain(exc, raw)}") from exc
+    except inputs.InputLimit as exc:
+        raise ContentError(f"{path}: not a vector: {exc}") from exc
     except msgspec.DecodeError as exc:
-        raise ContentError(f"{path}: not valid JSON: {exc}") from exc
+        raise ContentError(f"{path}: not valid JSON: {inputs.explain(exc, raw)}") from exc
     if vector.start is not None and "load_state" not in vector.areas:
         raise ContentError(f"{path}: a vector with a start state needs the load_state area")
     return vector
@@ -200,8 +201,8 @@ def is_vector_file(path: Path) -> bool:
     ``vector.schema.json``, are not vectors); unreadable files count as vectors, so that their
     problem is reported."""
     try:
-        head = msgspec.json.decode(path.read_bytes())
-    except (OSError, msgspec.DecodeError):
+        head = inputs.load_json(path.read_bytes())
+    except (OSError, msgspec.DecodeError):  # InputLimit too: reported by read_vector
         return True
     return not isinstance(head, dict) or head.get("format") == FORMAT or "steps" in head
 
@@ -278,8 +279,8 @@ def read_registry(path: Path) -> Registry:
     if not path.exists():
         return Registry()
     try:
-        return msgspec.json.decode(path.read_bytes(), type=Registry)
-    except (msgspec.ValidationError, msgspec.DecodeError) as exc:
+        return inputs.decode_json(path.read_bytes(), Registry)
+    except msgspec.DecodeError as exc:  # ValidationError and InputLimit too
         raise ContentError(f"{path}: {exc}") from exc
 
 

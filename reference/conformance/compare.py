@@ -8,6 +8,7 @@ order), then keys only the actual value has.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Final
 
 from reference.conformance.adapter import JSON
@@ -79,31 +80,34 @@ def same(expected: JSON, actual: JSON) -> bool:
 def first_difference(expected: JSON, actual: JSON, pointer: str = "") -> tuple[str, JSON, JSON] | None:
     """(pointer, expected value, actual value) of the first differing leaf, or None when equal. A
     value one side lacks is shown as ABSENT."""
+    return next(differences(expected, actual, pointer), None)
+
+
+def differences(expected: JSON, actual: JSON, pointer: str = "") -> Iterator[tuple[str, JSON, JSON]]:
+    """Every differing leaf as (pointer, expected value, actual value), in the order of
+    :func:`first_difference` (lazily: take what you need). A value one side lacks is ABSENT."""
     if expected == actual and _kind(expected) == _kind(actual) and not isinstance(expected, (dict, list)):
-        return None
+        return
     if isinstance(expected, dict) and isinstance(actual, dict):
         for key, value in expected.items():
             where = f"{pointer}/{escape(key)}"
             if key not in actual:
-                return where, value, ABSENT
-            found = first_difference(value, actual[key], where)
-            if found is not None:
-                return found
+                yield where, value, ABSENT
+            else:
+                yield from differences(value, actual[key], where)
         for key, value in actual.items():
             if key not in expected:
-                return f"{pointer}/{escape(key)}", ABSENT, value
-        return None
+                yield f"{pointer}/{escape(key)}", ABSENT, value
+        return
     if isinstance(expected, list) and isinstance(actual, list):
         for i, (a, b) in enumerate(zip(expected, actual, strict=False)):
-            found = first_difference(a, b, f"{pointer}/{i}")
-            if found is not None:
-                return found
-        if len(expected) > len(actual):
-            return f"{pointer}/{len(actual)}", expected[len(actual)], ABSENT
-        if len(actual) > len(expected):
-            return f"{pointer}/{len(expected)}", ABSENT, actual[len(expected)]
-        return None
-    return pointer, expected, actual
+            yield from differences(a, b, f"{pointer}/{i}")
+        for i in range(len(actual), len(expected)):
+            yield f"{pointer}/{i}", expected[i], ABSENT
+        for i in range(len(expected), len(actual)):
+            yield f"{pointer}/{i}", ABSENT, actual[i]
+        return
+    yield pointer, expected, actual
 
 
-__all__ = ["ABSENT", "escape", "first_difference", "resolve", "same", "tokens", "unescape"]
+__all__ = ["ABSENT", "differences", "escape", "first_difference", "resolve", "same", "tokens", "unescape"]

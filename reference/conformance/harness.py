@@ -83,6 +83,40 @@ TRADE_ODDS: Final = 10
 PROBE_ODDS: Final = 12
 """At a player decision, one draw in this many first tries an illegal action (both must refuse it
 with the same rule and leave the game unchanged)."""
+MAX_VALUE: Final = 4096
+"""Bytes a result keeps of any one value that may come from the implementation (a divergence's two
+values, its field and message, a failure's detail): a longer one is kept as its start and a note
+"cut: N bytes", so that an implementation answering huge values makes neither the run's memory nor
+its report huge."""
+
+
+def bounded(value: JSON, limit: int = MAX_VALUE) -> JSON:
+    """``value`` when its JSON text is at most ``limit`` bytes; else the start of that text (of the
+    string itself, for a string), as a string ending with a note of how many bytes were cut."""
+    if isinstance(value, str):
+        return bounded_text(value, limit)
+    text = msgspec.json.encode(value)
+    if len(text) <= limit:
+        return value
+    return f"{text[:limit].decode('utf-8', 'ignore')}… (cut: {len(text) - limit} bytes)"
+
+
+def bounded_tail(text: str, limit: int = 2 * MAX_VALUE) -> str:
+    """``text`` when it is at most ``limit`` bytes of UTF-8; else its end (the part that matters in
+    a log), after a note of how many bytes were cut."""
+    data = text.encode("utf-8", "replace")
+    if len(data) <= limit:
+        return text
+    return f"[cut: {len(data) - limit} bytes]\n{data[-limit:].decode('utf-8', 'ignore')}"
+
+
+def bounded_text(text: str, limit: int = MAX_VALUE) -> str:
+    """``text`` when it is at most ``limit`` bytes of UTF-8; else its start and a note of how many
+    bytes were cut."""
+    data = text.encode("utf-8", "replace")
+    if len(data) <= limit:
+        return text
+    return f"{data[:limit].decode('utf-8', 'ignore')}… (cut: {len(data) - limit} bytes)"
 
 
 # ---- results -----------------------------------------------------------------------------------
@@ -162,7 +196,12 @@ class Chooser(Protocol):
 def failure_of(exc: BaseException) -> Failure:
     """An implementation failure from what an implementation raised."""
     if isinstance(exc, ImplementationError):
-        return Failure(kind=exc.kind, detail=exc.detail, last_request=exc.last_request, stderr=exc.stderr)
+        return Failure(
+            kind=exc.kind,
+            detail=bounded_text(exc.detail),
+            last_request=bounded_text(exc.last_request) if exc.last_request is not None else None,
+            stderr=bounded_tail(exc.stderr),  # a subprocess's is bounded already (process.STDERR_TAIL)
+        )
     return Failure(kind="crash", detail=f"raised {type(exc).__name__}: {shorten(str(exc))}")
 
 
@@ -252,6 +291,7 @@ class Session:
         message: str,
         attribution: Attribution | None = None,
     ) -> Mismatch:
+        """The divergence of this case (its values bounded: see MAX_VALUE)."""
         if attribution is None:
             attribution = attribute(before, action, after, observation, field)
         step_state = before if before is not None else after
@@ -261,14 +301,14 @@ class Session:
                 case=self.case,
                 step=step,
                 action=to_json(action) if action is not None else None,
-                field=field,
-                reference=reference,
-                implementation=implementation,
+                field=bounded_text(field),
+                reference=bounded(reference),
+                implementation=bounded(implementation),
                 rule=attribution.rule,
                 rule_source=attribution.source,
-                rule_note=attribution.note,
+                rule_note=bounded_text(attribution.note),
                 decision_rule=decision_rule(step_state),
-                message=message,
+                message=bounded_text(message),
                 trace=self.trace(),
                 start=to_json(self.start) if self.start is not None else None,
             )
@@ -786,6 +826,7 @@ def elapsed(since: float) -> float:
 
 __all__ = [
     "GAME_SETUPS",
+    "MAX_VALUE",
     "CaseResult",
     "Chooser",
     "Divergence",
@@ -794,6 +835,9 @@ __all__ = [
     "Lockstep",
     "Mismatch",
     "Session",
+    "bounded",
+    "bounded_tail",
+    "bounded_text",
     "choose_action",
     "describe",
     "describe_failure",

@@ -1,41 +1,70 @@
 """An implementation under test as a separate program speaking the JSON Lines protocol.
 
-:class:`SubprocessImplementation` starts the program (its own process group, pipes for stdin and
-stdout, stderr kept in a temporary file), sends one request per line and reads one reply per line
-with a timeout (``selectors`` on the pipe, no thread). Everything that can go wrong is raised as
+:class:`SubprocessImplementation` starts the program (its own session and process group, pipes for
+stdin, stdout and stderr), sends one request per line and reads one reply per line with a timeout
+(``selectors`` on the pipes, no thread). Everything that can go wrong is raised as
 :class:`~reference.conformance.adapter.ImplementationError` with its kind (see FAILURE_KINDS), the
 last request sent and the end of the program's stderr; after such a failure the process is ended
-(its whole process group is killed) and the next request starts a fresh one. Replies are decoded as
-data (msgspec), never evaluated.
+and the next request starts a fresh one. Replies are decoded as data (msgspec), never evaluated.
+
+Nothing the program does can exhaust the harness's memory or disk, or hang it:
+
+- a reply line longer than ``protocol.MAX_LINE`` is a ``malformed`` failure (at most that much of a
+  line is held), and so is a reply nested more than ``inputs.MAX_DEPTH`` levels deep;
+- stderr is read as it comes, while waiting for a reply, and only its last STDERR_TAIL bytes are
+  kept (the bytes dropped before them are counted and reported as cut);
+- a program that stops reading its stdin is reported as such (closed: at once; still open: when the
+  request it did not read is still waiting in the pipe at the timeout).
+
+**Cleaning up.** Each start puts a token in the program's environment (``WCREF_IMPL_TOKEN``, see
+TOKEN_VAR). When the process ends (a failure, ``close``), the harness kills (SIGKILL) its whole
+process group, then every process still below it, still in its session, or carrying its token in
+its environment (psutil): a child that calls ``setsid`` and outlives its parent is found by the
+token. Not found: a descendant that both leaves the session and drops the token from its
+environment (for example ``env -i`` after a double fork), a process started for it by another
+service (a daemon manager, a container runtime), and processes of another user.
 """
 
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import os
+import secrets
 import selectors
 import shlex
 import signal
+import struct
 import subprocess
-import tempfile
+import termios
 import time
 from collections.abc import Mapping, Sequence
 from types import TracebackType
-from typing import IO, Any, Final
+from typing import Any, Final
 
 import msgspec
+import psutil
 
+from reference import inputs
 from reference.conformance.adapter import AREAS, JSON, ImplementationError, Refused
-from reference.conformance.protocol import SUCCESS_REPLY, ErrorKind, ErrorReply
+from reference.conformance.protocol import MAX_LINE, SUCCESS_REPLY, ErrorKind, ErrorReply
 
-MAX_LINE: Final = 64 * 1024 * 1024
-"""A reply line longer than this is malformed (64 MiB)."""
 SHOWN: Final = 400
 """Characters of a request or reply kept in failure reports."""
-STDERR_TAIL: Final = 2000
-"""Characters of the end of stderr kept in failure reports."""
+STDERR_TAIL: Final = 4096
+"""Bytes of the end of stderr kept (and shown in failure reports); earlier bytes are dropped as they
+arrive and counted."""
+READ_CHUNK: Final = 1 << 16
+"""Bytes read from a pipe at a time."""
+CLEANUP_ROUNDS: Final = 3
+"""Times the processes left behind are looked for and killed (until a look finds none)."""
+TOKEN_VAR: Final = "WCREF_IMPL_TOKEN"
+"""The environment variable marking every process an implementation starts (see the module
+docstring: cleaning up)."""
 
 _encoder: Final = msgspec.json.Encoder()
+_OUT: Final = "stdout"
+_ERR: Final = "stderr"
 
 
 def shorten(text: str, limit: int = SHOWN) -> str:
@@ -55,6 +84,52 @@ def _describe_status(code: int) -> tuple[str, str]:
     return "crash", f"exited with status {code}"
 
 
+def _unread(fd: int) -> int | None:
+    """Bytes written to a pipe and not yet read by the other end (None where the system does not
+    say: FIONREAD on a pipe's write end is Linux's)."""
+    try:
+        answer = fcntl.ioctl(fd, termios.FIONREAD, b"\0\0\0\0")
+    except OSError:
+        return None
+    count: int = struct.unpack("i", answer)[0]
+    return count
+
+
+def _strays(pid: int, alive: bool, token: str) -> list[psutil.Process]:
+    """The processes an implementation started (see the module docstring): below ``pid`` (when it
+    is still ``alive``: its children are not yet handed over to init), in its session, or carrying
+    ``token`` in their environment. Neither ``pid`` nor the harness itself is among them."""
+    found: dict[int, psutil.Process] = {}
+    if alive:
+        with contextlib.suppress(psutil.Error):
+            found.update((child.pid, child) for child in psutil.Process(pid).children(recursive=True))
+    for process in psutil.process_iter():
+        if process.pid in found or process.pid in (pid, os.getpid()):
+            continue
+        with contextlib.suppress(psutil.Error, OSError):
+            if os.getsid(process.pid) == pid or process.environ().get(TOKEN_VAR) == token:
+                found[process.pid] = process
+    return list(found.values())
+
+
+def running(process: psutil.Process) -> bool:
+    """Whether a process still runs (a zombie, dead and waiting for its parent to reap it, does not)."""
+    try:
+        return process.status() != psutil.STATUS_ZOMBIE
+    except psutil.Error:
+        return False
+
+
+def _wait_gone(processes: Sequence[psutil.Process], timeout: float) -> None:
+    """Wait until none of ``processes`` runs, or ``timeout`` seconds (psutil's own wait counts a
+    zombie as alive: one that no process reaps would hold it to the timeout)."""
+    deadline = time.monotonic() + timeout
+    pending = [p for p in processes if running(p)]
+    while pending and time.monotonic() < deadline:
+        time.sleep(0.01)
+        pending = [p for p in pending if running(p)]
+
+
 class SubprocessImplementation:
     """A program under test behind the Implementation interface (see the module docstring).
 
@@ -68,6 +143,7 @@ class SubprocessImplementation:
         timeout: float = 10.0,
         env: Mapping[str, str] | None = None,
         cwd: str | None = None,
+        max_line: int = MAX_LINE,
     ) -> None:
         self.argv: list[str] = shlex.split(command) if isinstance(command, str) else list(command)
         if not self.argv:
@@ -76,13 +152,17 @@ class SubprocessImplementation:
         self.timeout = timeout
         self.env = dict(env) if env is not None else None
         self.cwd = cwd
+        self.max_line = max_line
+        """The longest reply line accepted (bytes, without the newline)."""
         self.last_request: str | None = None
         self.requests = 0
         self.starts = 0
         self._proc: subprocess.Popen[bytes] | None = None
-        self._stderr: IO[bytes] | None = None
         self._selector: selectors.BaseSelector | None = None
+        self._token = ""
         self._buffer = bytearray()
+        self._stderr = bytearray()
+        self._stderr_cut = 0
         self._next_id = 0
         self._hello: tuple[str, tuple[str, ...]] | None = None
         self._events: list[JSON] | None = None
@@ -90,53 +170,87 @@ class SubprocessImplementation:
     # ---- process ---------------------------------------------------------------------------
 
     def _start(self) -> subprocess.Popen[bytes]:
-        stderr = tempfile.TemporaryFile()  # noqa: SIM115 - kept open for the process's life, closed in _release
+        self._token = secrets.token_hex(16)
+        env = dict(os.environ if self.env is None else self.env)
+        env[TOKEN_VAR] = self._token
         try:
             proc = subprocess.Popen(
                 self.argv,
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
-                stderr=stderr,
+                stderr=subprocess.PIPE,
                 start_new_session=True,
-                env=self.env,
+                env=env,
                 cwd=self.cwd,
             )
         except OSError as exc:
-            stderr.close()
             raise ImplementationError(
                 "start", f"cannot start {self.command!r}: {exc.strerror or exc}"
             ) from exc
         assert proc.stdin is not None
         assert proc.stdout is not None
-        os.set_blocking(proc.stdout.fileno(), False)
-        os.set_blocking(proc.stdin.fileno(), False)
+        assert proc.stderr is not None
         selector = selectors.DefaultSelector()
-        selector.register(proc.stdout.fileno(), selectors.EVENT_READ)
-        self._proc, self._stderr, self._selector = proc, stderr, selector
+        for stream, name in ((proc.stdout, _OUT), (proc.stderr, _ERR)):
+            os.set_blocking(stream.fileno(), False)
+            selector.register(stream.fileno(), selectors.EVENT_READ, name)
+        os.set_blocking(proc.stdin.fileno(), False)
+        self._proc, self._selector = proc, selector
         self._buffer.clear()
+        self._stderr.clear()
+        self._stderr_cut = 0
         self.starts += 1
         return proc
 
+    def _drain_stderr(self) -> None:
+        """Read what stderr holds now (never waiting), keeping its last STDERR_TAIL bytes."""
+        proc = self._proc
+        if proc is None or proc.stderr is None or proc.stderr.closed:
+            return
+        for _ in range(64):  # at most 4 MiB at a time: a flood cannot hold the harness here
+            try:
+                chunk = os.read(proc.stderr.fileno(), READ_CHUNK)
+            except OSError:  # BlockingIOError: nothing more for now
+                return
+            if not chunk:
+                if self._selector is not None:
+                    with contextlib.suppress(KeyError, ValueError):
+                        self._selector.unregister(proc.stderr.fileno())
+                return
+            self._stderr += chunk
+            excess = len(self._stderr) - STDERR_TAIL
+            if excess > 0:
+                del self._stderr[:excess]
+                self._stderr_cut += excess
+
     def _stderr_tail(self) -> str:
-        if self._stderr is None:
-            return ""
-        try:
-            self._stderr.flush()
-            size = self._stderr.seek(0, os.SEEK_END)
-            self._stderr.seek(max(0, size - STDERR_TAIL))
-            return self._stderr.read().decode("utf-8", "replace")
-        except (OSError, ValueError):
-            return ""
+        """The end of stderr so far, saying how many bytes before it were cut."""
+        self._drain_stderr()
+        tail = bytes(self._stderr).decode("utf-8", "replace")
+        if self._stderr_cut:
+            return f"[cut: {self._stderr_cut} bytes of stderr before the last {len(self._stderr)}]\n{tail}"
+        return tail
 
     def _kill(self) -> None:
-        """End the process and its whole group now."""
+        """End the process, its whole group and every process it left behind (see the module
+        docstring), now."""
         proc = self._proc
         if proc is None:
             return
-        with contextlib.suppress(ProcessLookupError, PermissionError, OSError):
-            os.killpg(proc.pid, signal.SIGKILL)
-        with contextlib.suppress(subprocess.TimeoutExpired, OSError):
-            proc.wait(timeout=5)
+        alive = proc.poll() is None
+        for _ in range(CLEANUP_ROUNDS):  # a stray may fork while it is being found
+            strays = _strays(proc.pid, alive, self._token)
+            with contextlib.suppress(ProcessLookupError, PermissionError, OSError):
+                os.killpg(proc.pid, signal.SIGKILL)
+            for stray in strays:
+                with contextlib.suppress(psutil.Error):
+                    stray.kill()
+            with contextlib.suppress(subprocess.TimeoutExpired, OSError):
+                proc.wait(timeout=5)
+            _wait_gone(strays, 5.0)
+            alive = False
+            if not strays:
+                break
         self._release()
 
     def _release(self) -> None:
@@ -144,14 +258,11 @@ class SubprocessImplementation:
         if self._selector is not None:
             self._selector.close()
         if proc is not None:
-            for stream in (proc.stdin, proc.stdout):
+            for stream in (proc.stdin, proc.stdout, proc.stderr):
                 if stream is not None:
                     with contextlib.suppress(OSError):
                         stream.close()
-        if self._stderr is not None:
-            with contextlib.suppress(OSError):
-                self._stderr.close()
-        self._proc, self._stderr, self._selector = None, None, None
+        self._proc, self._selector = None, None
         self._buffer.clear()
 
     def _fail(self, kind: str, detail: str) -> ImplementationError:
@@ -160,11 +271,15 @@ class SubprocessImplementation:
         self._kill()
         return ImplementationError(kind, detail, self.last_request, stderr)
 
-    def _ended(self, proc: subprocess.Popen[bytes]) -> ImplementationError:
-        """The process closed its end of a pipe: report how it ended."""
+    def _ended(self, proc: subprocess.Popen[bytes], pipe: str) -> ImplementationError:
+        """The process closed its end of ``pipe`` (stdin or stdout): report how it ended."""
         try:
             code = proc.wait(timeout=min(2.0, self.timeout))
         except subprocess.TimeoutExpired:
+            if pipe == "stdin":
+                return self._fail(
+                    "protocol", "stopped reading its stdin (closed it before bye) but did not exit"
+                )
             return self._fail("crash", "closed its stdout but did not exit")
         kind, detail = _describe_status(code)
         return self._fail(kind, detail)
@@ -181,14 +296,26 @@ class SubprocessImplementation:
             except BlockingIOError:
                 sent = 0
             except (BrokenPipeError, ConnectionResetError):
-                raise self._ended(proc) from None
+                raise self._ended(proc, "stdin") from None
             view = view[sent:]
             if view:
                 if time.monotonic() >= deadline:
-                    raise self._fail("timeout", f"did not read its input within {self.timeout:g} s")
+                    raise self._fail(
+                        "timeout",
+                        f"stopped reading its stdin: the request was not read within {self.timeout:g} s",
+                    )
+                self._drain_stderr()
                 with selectors.DefaultSelector() as sel:
                     sel.register(fd, selectors.EVENT_WRITE)
                     sel.select(max(0.0, min(0.05, deadline - time.monotonic())))
+
+    def _timed_out(self, proc: subprocess.Popen[bytes]) -> ImplementationError:
+        """No reply in time: say whether the request is still unread on the process's stdin."""
+        detail = f"no reply within {self.timeout:g} s"
+        unread = _unread(proc.stdin.fileno()) if proc.stdin is not None else None
+        if unread:
+            detail += f"; it stopped reading its stdin ({unread} bytes of requests still unread)"
+        return self._fail("timeout", detail)
 
     def _read_line(self, proc: subprocess.Popen[bytes], deadline: float) -> bytes:
         assert proc.stdout is not None
@@ -197,19 +324,25 @@ class SubprocessImplementation:
         buffer = self._buffer
         while True:
             end = buffer.find(b"\n")
+            if end > self.max_line or (end < 0 and len(buffer) > self.max_line):
+                raise self._fail(
+                    "malformed",
+                    f"a reply line longer than {self.max_line} bytes (the protocol's limit, docs/protocol.md)",
+                )
             if end >= 0:
                 line = bytes(buffer[:end])
                 del buffer[: end + 1]
                 return line
-            if len(buffer) > MAX_LINE:
-                raise self._fail("malformed", f"a reply line longer than {MAX_LINE} bytes")
             remaining = deadline - time.monotonic()
             if remaining <= 0:
-                raise self._fail("timeout", f"no reply within {self.timeout:g} s")
-            if not self._selector.select(remaining):
+                raise self._timed_out(proc)
+            ready = self._selector.select(remaining)
+            if any(key.data == _ERR for key, _ in ready):
+                self._drain_stderr()
+            if not any(key.data == _OUT for key, _ in ready):
                 continue
             try:
-                chunk = os.read(fd, 1 << 16)
+                chunk = os.read(fd, READ_CHUNK)
             except BlockingIOError:
                 continue
             if not chunk:
@@ -218,7 +351,7 @@ class SubprocessImplementation:
                         "malformed",
                         f"output ended inside a line: {shorten(bytes(buffer).decode('utf-8', 'replace'))}",
                     )
-                raise self._ended(proc)
+                raise self._ended(proc, "stdout")
             buffer += chunk
 
     def exchange(self, op: str, **fields: JSON) -> dict[str, Any]:
@@ -239,25 +372,24 @@ class SubprocessImplementation:
         deadline = time.monotonic() + self.timeout
         self._write(proc, data, deadline)
         line = self._read_line(proc, deadline)
+        shown = shorten(line.decode("utf-8", "replace"))
         try:
-            reply = msgspec.json.decode(line)
+            reply = inputs.load_json(line)
+        except inputs.InputLimit as exc:
+            raise self._fail("malformed", f"reply refused: {exc}: {shown}") from None
         except msgspec.DecodeError as exc:
-            raise self._fail(
-                "malformed", f"reply is not JSON ({exc}): {shorten(line.decode('utf-8', 'replace'))}"
-            ) from None
+            raise self._fail("malformed", f"reply is not JSON ({exc}): {shown}") from None
         if not isinstance(reply, dict):
-            raise self._fail(
-                "schema", f"reply is not a JSON object: {shorten(line.decode('utf-8', 'replace'))}"
-            )
+            raise self._fail("schema", f"reply is not a JSON object: {shown}")
         if reply.get("id") != rid or isinstance(reply.get("id"), bool):
-            raise self._fail("protocol", f"reply id {reply.get('id')!r} does not echo request id {rid}")
+            raise self._fail(
+                "protocol", f"reply id {shorten(repr(reply.get('id')), 80)} does not echo request id {rid}"
+            )
         shape: type = SUCCESS_REPLY[op] if reply.get("ok") is True else ErrorReply
         try:
             msgspec.convert(reply, shape)
         except msgspec.ValidationError as exc:
-            raise self._fail(
-                "schema", f"{op} reply breaks the schema ({exc}): {shorten(line.decode('utf-8', 'replace'))}"
-            ) from None
+            raise self._fail("schema", f"{op} reply breaks the schema ({exc}): {shown}") from None
         return reply
 
     def _handshake(self) -> None:
@@ -265,9 +397,9 @@ class SubprocessImplementation:
         assert proc is not None
         reply = self._exchange(proc, "hello", {"protocol": 1})
         if reply["ok"] is not True:
-            raise self._fail("error", f"hello failed: {reply['error']}")
+            raise self._fail("error", shorten(f"hello failed: {reply['error']}"))
         result = reply["result"]
-        self._hello = (str(result["name"]), tuple(a for a in result["areas"] if a in AREAS))
+        self._hello = (shorten(str(result["name"]), 200), tuple(a for a in result["areas"] if a in AREAS))
 
     def _result(self, op: str, **fields: JSON) -> Any:
         reply = self.exchange(op, **fields)
@@ -277,10 +409,10 @@ class SubprocessImplementation:
         raise self._error_reply(op, error)
 
     def _error_reply(self, op: str, error: dict[str, Any]) -> ImplementationError:
-        rule = f" [{error['rule']}]" if error.get("rule") else ""
+        rule = f" [{shorten(error['rule'], 80)}]" if error.get("rule") else ""
         # the process is healthy: keep it (the harness decides what to do)
         return ImplementationError(
-            "error", f"{op} answered {error['kind']}{rule}: {error['reason']}", self.last_request, ""
+            "error", shorten(f"{op} answered {error['kind']}{rule}: {error['reason']}"), self.last_request, ""
         )
 
     # ---- the Implementation interface ------------------------------------------------------
@@ -337,7 +469,7 @@ class SubprocessImplementation:
             pass
         finally:
             self.timeout = timeout
-            self._kill()
+            self._kill()  # also what it left behind (see the module docstring)
 
     def __enter__(self) -> SubprocessImplementation:
         return self
@@ -348,4 +480,4 @@ class SubprocessImplementation:
         self.close()
 
 
-__all__ = ["SubprocessImplementation", "shorten"]
+__all__ = ["TOKEN_VAR", "SubprocessImplementation", "running", "shorten"]

@@ -29,6 +29,12 @@ from reference.wire import Observation
 PROTOCOL_VERSION: Final = 1
 """The protocol version a ``hello`` names."""
 
+MAX_LINE: Final = 1024 * 1024
+"""The longest request or reply line, in bytes, without its newline (1 MiB: the longest line of a
+game, a ``load`` of a state with custom content, is about 25 kB). The reference's server answers a
+longer request ``bad_request`` and ``wcref verify`` reports a longer reply as malformed; neither
+holds more than this of a line."""
+
 SCHEMA_PATH: Final = Path(__file__).with_name("protocol.schema.json")
 """The checked-in JSON Schema of the protocol."""
 

@@ -4,19 +4,27 @@ drive over JSON Lines (see :mod:`reference.conformance.protocol` and docs/protoc
 Every line read gets exactly one reply line; nothing a client sends can crash the server: a line
 that is not a request gets a ``bad_request`` error (with the id when one can be read), and any
 unexpected failure of the engine is an ``internal`` error that leaves the game unchanged.
+
+Hostile lines are bounded (see docs/protocol.md, "Limits"): a line is read at most
+``protocol.MAX_LINE`` bytes at a time (a longer one is skipped, never held whole, and answered
+``bad_request``), JSON nested more than ``inputs.MAX_DEPTH`` levels deep and an object that names a
+key twice are bad requests, and a ``hello`` naming another protocol version is ``unsupported``. When
+such a line cannot be decoded whole, its id is found by a shallow scan of its top-level keys.
 """
 
 from __future__ import annotations
 
+import re
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import BinaryIO, Final
 
 import msgspec
 
-from reference import wire
+from reference import inputs, wire
 from reference.conformance.adapter import AREAS
 from reference.conformance.protocol import (
+    MAX_LINE,
     PROTOCOL_VERSION,
     ApplyRequest,
     ApplyResult,
@@ -40,9 +48,15 @@ from reference.model import RivalKind, Setup, State
 
 NAME: Final = "wcref (reference)"
 
-_request_decoder: Final = msgspec.json.Decoder(Request)
 _encoder: Final = msgspec.json.Encoder(order="deterministic")
 MAX_REASON: Final = 500
+ID_SCAN: Final = 64 * 1024
+"""Bytes of a line the shallow scan for its id reads (the id of a line too deep or too long)."""
+SKIP_CHUNK: Final = 1024 * 1024
+"""Bytes read at a time while skipping the rest of a line longer than MAX_LINE."""
+
+_TOKEN: Final = re.compile(rb'\s*(?:"(?:[^"\\]|\\.)*"|[\[\]{}:,]|[^\s\[\]{}:,"]+)')
+"""One JSON token: a string, a punctuation mark, or a bare scalar (number, true, false, null)."""
 
 
 def setup_areas(setup: Setup) -> tuple[str, ...]:
@@ -78,31 +92,19 @@ class Server:
         reply = ErrorReply(id=rid, ok=False, error=Error(kind=kind, reason=_short(reason), rule=rule))
         return _encoder.encode(reply) + b"\n"
 
-    @staticmethod
-    def _id_of(line: bytes) -> RequestId | None:
-        """The id of a line that is not a valid request, when it is a JSON object with an id."""
-        try:
-            raw = msgspec.json.decode(line)
-        except (msgspec.DecodeError, RecursionError):
-            return None
-        if isinstance(raw, dict):
-            rid = raw.get("id")
-            if isinstance(rid, (int, str)) and not isinstance(rid, bool):
-                return rid
-        return None
-
     # ---- requests ----------------------------------------------------------------------------
 
     def handle(self, line: bytes) -> tuple[bytes, bool]:
         """The reply line to a request line, and whether the session ends (``bye``)."""
         try:
-            request = _request_decoder.decode(line)
-        except msgspec.DecodeError as exc:  # ValidationError is a DecodeError too
-            what = "not a valid request" if isinstance(exc, msgspec.ValidationError) else "not JSON"
-            return self._error(self._id_of(line), ErrorKind.BAD_REQUEST, f"{what}: {exc}"), False
-        except RecursionError:
-            reason = "not a valid request: JSON nested too deeply"
-            return self._error(self._id_of(line), ErrorKind.BAD_REQUEST, reason), False
+            request: Request = inputs.decode_json(line, Request, unique_keys=True)
+        except inputs.InputLimit as exc:  # nested too deeply, a key twice: the id by a shallow scan
+            return self._error(request_id(line), ErrorKind.BAD_REQUEST, f"not a valid request: {exc}"), False
+        except msgspec.ValidationError as exc:  # JSON within the limits: decoding it again is safe
+            rid = _id_in(msgspec.json.decode(line))
+            return self._error(rid, ErrorKind.BAD_REQUEST, f"not a valid request: {exc}"), False
+        except msgspec.DecodeError as exc:
+            return self._error(None, ErrorKind.BAD_REQUEST, f"not JSON: {exc}"), False
         try:
             return self._dispatch(request)
         except Exception as exc:  # the server never crashes on a request
@@ -111,6 +113,9 @@ class Server:
     def _dispatch(self, request: Request) -> tuple[bytes, bool]:
         rid = request.id
         match request:
+            case HelloRequest(protocol=version) if version != PROTOCOL_VERSION:
+                reason = f"protocol version {version} is not supported: this server speaks protocol {PROTOCOL_VERSION}"
+                return self._error(rid, ErrorKind.UNSUPPORTED, reason), False
             case HelloRequest():
                 result = HelloResult(name=self.name, areas=self.areas, protocol=PROTOCOL_VERSION)
                 return _encoder.encode(HelloReply(id=rid, ok=True, result=result)) + b"\n", False
@@ -158,14 +163,101 @@ class Server:
         raise AssertionError(f"unhandled request {request!r}")  # pragma: no cover
 
 
+def _id_in(raw: object) -> RequestId | None:
+    """The id of a decoded line that is not a valid request, when it is an object with an id."""
+    if isinstance(raw, dict):
+        rid = raw.get("id")
+        if isinstance(rid, (int, str)) and not isinstance(rid, bool):
+            return rid
+    return None
+
+
+def _tokens(head: bytes) -> Iterator[bytes]:
+    """The JSON tokens of ``head`` (stopping at the first byte that starts none: the scan is
+    shallow and forgiving, for a line cut short or malformed further on)."""
+    pos = 0
+    while (match := _TOKEN.match(head, pos)) is not None and match.end() > pos:
+        pos = match.end()
+        yield match.group().lstrip()
+
+
+def _top_level_pairs(tokens: Iterator[bytes]) -> Iterator[tuple[bytes, bytes | None]]:
+    """The (key, scalar value) pairs of the top-level object of ``tokens``, in order; a nested
+    value is skipped by counting brackets (no recursion) and given as None."""
+    if next(tokens, None) != b"{":
+        return
+    while (key := next(tokens, None)) is not None and key.startswith(b'"'):
+        if next(tokens, None) != b":" or (value := next(tokens, None)) is None:
+            return
+        if value in (b"[", b"{"):
+            depth = 1
+            for token in tokens:
+                depth += (token in (b"[", b"{")) - (token in (b"]", b"}"))
+                if depth == 0:
+                    break
+            if depth:
+                return
+            yield key, None
+        else:
+            yield key, value
+        if next(tokens, None) != b",":
+            return
+
+
+def request_id(line: bytes) -> RequestId | None:
+    """The id of a request line that cannot be decoded whole (nested too deeply, too long, a key
+    named twice): a shallow scan of the top-level keys in the first ID_SCAN bytes. None when the
+    line does not start an object, names no top-level ``id`` (or names it twice) or its value is not
+    an integer or a string."""
+    found: list[RequestId | None] = []
+    for key, value in _top_level_pairs(_tokens(line[:ID_SCAN])):
+        try:
+            if msgspec.json.decode(key) != "id":
+                continue
+            rid = msgspec.json.decode(value) if value is not None else None
+        except msgspec.DecodeError:
+            return None
+        found.append(rid if isinstance(rid, (int, str)) and not isinstance(rid, bool) else None)
+    return found[0] if len(found) == 1 else None
+
+
+def read_line(inp: BinaryIO, limit: int = MAX_LINE) -> tuple[bytes, int]:
+    """The next line of ``inp`` (with its newline; b"" at the end of input) and its length in bytes
+    without the newline. A line longer than ``limit`` bytes is returned cut to its first ``limit``
+    bytes: the rest is read in chunks and dropped, so that a huge line is never held whole."""
+    line = inp.readline(limit + 1)
+    if len(line) <= limit or line.endswith(b"\n"):
+        return line, len(line.rstrip(b"\n"))
+    length = len(line)
+    while chunk := inp.readline(SKIP_CHUNK):
+        length += len(chunk.rstrip(b"\n"))
+        if chunk.endswith(b"\n"):
+            break
+    return line[:limit], length
+
+
+def too_long(head: bytes, length: int, limit: int = MAX_LINE) -> bytes:
+    """The reply to a line of ``length`` bytes, longer than ``limit`` (``head`` is its start)."""
+    reason = (
+        f"line too long: {length} bytes, more than the protocol's limit of {limit} bytes "
+        "(docs/protocol.md, Limits); the line was skipped"
+    )
+    return Server._error(request_id(head), ErrorKind.BAD_REQUEST, reason)
+
+
 def serve(inp: BinaryIO, out: BinaryIO, server: Server | None = None) -> int:
     """Answer request lines from ``inp`` on ``out`` until ``bye`` or the end of input (status 0).
-    Blank lines are ignored."""
+    Blank lines are ignored; a line longer than MAX_LINE is answered ``bad_request`` without being
+    held whole (see :func:`read_line`)."""
     session = server if server is not None else Server()
     while True:
-        line = inp.readline()
+        line, length = read_line(inp)
         if not line:
             return 0
+        if length > MAX_LINE:
+            out.write(too_long(line, length))
+            out.flush()
+            continue
         if not line.strip():
             continue
         reply, stop = session.handle(line)

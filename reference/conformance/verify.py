@@ -28,6 +28,7 @@ from reference.conformance.harness import (
     GameSetup,
     Lockstep,
     Mismatch,
+    bounded_text,
     describe,
     describe_failure,
     elapsed,
@@ -43,6 +44,8 @@ from reference.conformance.vectors import run_vector
 from reference.model import Setup
 
 REPORT_FORMAT: Final = "wcref-verify-report"
+HELLO_FAILED: Final = "hello failed"
+"""``Report.stopped`` when the implementation failed its ``hello``: nothing else was run."""
 
 
 class Options(msgspec.Struct, kw_only=True):
@@ -278,7 +281,7 @@ def _vector_case(impl: Implementation, vector: Vector, notes: list[str]) -> Case
         case.reason = f"implementation failure ({exc.kind})"
         divergence = None
     except Exception as exc:  # a vector the reference cannot run (a bug or a bad vector)
-        case.status, case.reason = "error", f"{type(exc).__name__}: {exc}"
+        case.status, case.reason = "error", bounded_text(f"{type(exc).__name__}: {exc}")
         divergence = None
     else:
         divergence = None
@@ -322,7 +325,7 @@ def verify(
         name, areas = impl.hello()
     except Exception as exc:
         report.failure = failure_of(exc)
-        report.stopped = "hello failed"
+        report.stopped = HELLO_FAILED
         report.seconds = elapsed(started)
         return report
     report.implementation, report.areas = name, tuple(areas)
@@ -469,6 +472,12 @@ def summary_lines(report: Report) -> list[str]:
         lines.append(f"implementation: {report.implementation} (areas: {', '.join(report.areas) or 'none'})")
     if report.failure is not None:
         lines.extend(describe_failure(report.failure))
+    if report.stopped == HELLO_FAILED:
+        lines.append(
+            "stopped at hello: the implementation failed it, so no vector, perft position or game was run"
+        )
+        lines.append(f"result: FAIL ({report.seconds:.1f} s)")
+        return lines
     v = report.counts("vector")
     lines.append(
         f"vectors: {report.vectors_found} found in {', '.join(report.vectors_dirs)}; {v['passed']} passed, "

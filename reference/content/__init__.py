@@ -13,10 +13,11 @@ from collections import Counter
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import TypeVar
+from typing import Final, TypeVar
 
 import msgspec
 
+from reference import inputs
 from reference.errors import ContentError
 from reference.model import (
     COLOURS,
@@ -44,6 +45,11 @@ from reference.model import (
 
 _T = TypeVar("_T")
 
+MAX_EFFECT_DEPTH: Final = 8
+"""How deep ``pay_coins`` may nest in content (a printed card nests it once: pay, then gain). Deeper
+content is refused on load, so that nothing that walks icons (the engine, the log) meets a chain it
+cannot follow."""
+
 
 def _read_toml(path: Path | None, shipped: str, kind: type[_T]) -> tuple[_T, str]:
     """Decode a TOML data file (the shipped file ``shipped`` when ``path`` is None) into ``kind``;
@@ -58,8 +64,10 @@ def _read_toml(path: Path | None, shipped: str, kind: type[_T]) -> tuple[_T, str
             raise ContentError(f"{path}: cannot read: {exc.strerror}") from exc
         where = str(path)
     try:
-        return msgspec.toml.decode(raw, type=kind), where
+        return inputs.decode_toml(raw, kind), where
     except msgspec.ValidationError as exc:
+        raise ContentError(f"{where}: {exc}") from exc
+    except inputs.InputLimit as exc:
         raise ContentError(f"{where}: {exc}") from exc
     except msgspec.DecodeError as exc:
         raise ContentError(f"{where}: not valid TOML: {exc}") from exc
@@ -79,8 +87,17 @@ def _fail(where: str, message: str) -> ContentError:
     return ContentError(f"{where}: {message}")
 
 
-def _check_effects(where: str, owner: str, effects: tuple[Effect, ...], decrees: set[str]) -> None:
-    for effect in effects:
+def _check_effects(
+    where: str,
+    owner: str,
+    effects: tuple[Effect, ...],
+    decrees: set[str],
+    path: str = "icons",
+    depth: int = 0,
+) -> None:
+    """Check a row of icons (at ``path`` under ``owner``, inside ``depth`` pay_coins): positive
+    amounts, printed icons only, known Decree cards, pay_coins nested at most MAX_EFFECT_DEPTH deep."""
+    for index, effect in enumerate(effects):
         n = getattr(effect, "n", 1)
         if type(n) is not int or n <= 0:
             raise _fail(where, f"{owner}: an effect amount must be a positive whole number, got {effect!r}")
@@ -89,7 +106,13 @@ def _check_effects(where: str, owner: str, effects: tuple[Effect, ...], decrees:
         if isinstance(effect, DecreeIcon) and effect.card not in decrees:
             raise _fail(where, f"{owner}: unknown Decree card {effect.card!r}")
         if isinstance(effect, PayCoins):
-            _check_effects(where, owner, effect.then, decrees)
+            if depth + 1 > MAX_EFFECT_DEPTH:
+                raise _fail(
+                    where,
+                    f"{owner}: {path}[{index}]: pay_coins nested more than {MAX_EFFECT_DEPTH} deep "
+                    "(a printed card pays once, then resolves plain icons)",
+                )
+            _check_effects(where, owner, effect.then, decrees, f"{path}[{index}].then", depth + 1)
 
 
 def validate(content: Content, where: str = "content") -> None:

@@ -18,6 +18,14 @@ Wire faults, from the ``--after``-th request on (counting from 1): ``hang`` (nev
 ``crash`` (dies with status 3), ``garbage`` (prints a line that is not JSON), ``exit`` (exits
 with status 0 without replying), ``schema`` (an observation of the wrong shape), ``bad_id`` (echoes
 the wrong id), ``none`` (the plain reference; with ``--areas`` a partial implementation).
+
+Hostile faults (tests/test_attack.py), also from the ``--after``-th request on: ``deep`` (every reply
+carries a key nested 1,000 deep), ``fat`` (every observation carries one extra key of ``--size``
+bytes), ``stderr_flood`` (writes ``--size`` bytes to stderr before each reply, then crashes at the
+``--after``-th request), ``close_stdin`` (replies, then closes its stdin and sleeps), ``stop_reading``
+(replies, then sleeps without reading), ``orphan`` (forks a child that calls setsid and sleeps, writes
+the child's pid to ``--pidfile``, then exits without replying) and ``daemon`` (the same child, but
+the server goes on serving).
 """
 
 from __future__ import annotations
@@ -42,6 +50,7 @@ from reference.rules.solo.rival import Rival
 
 RULE_FAULTS = ("seal_cap", "rival_pays", "hand_in_4", "no_left_lantern", "free_checkpoint")
 WIRE_FAULTS = ("hang", "crash", "garbage", "exit", "schema", "bad_id", "none")
+HOSTILE_FAULTS = ("deep", "fat", "stderr_flood", "close_stdin", "stop_reading", "orphan", "daemon")
 
 
 def _rival_pays() -> None:
@@ -73,7 +82,33 @@ def break_rule(fault: str) -> None:
         passage.next_checkpoint_cost = lambda track, clan: 0
 
 
-def misbehave(fault: str, line: bytes, handle: Callable[[bytes], tuple[bytes, bool]]) -> tuple[bytes, bool]:
+def leave_child(pidfile: str) -> None:
+    """Fork a child that leaves the session (setsid), lets go of the pipes (its stdio on /dev/null,
+    as a daemon does) and sleeps; write its pid to ``pidfile``."""
+    pid = os.fork()
+    if pid == 0:
+        os.setsid()
+        null = os.open(os.devnull, os.O_RDWR)
+        for fd in (0, 1, 2):
+            os.dup2(null, fd)
+        time.sleep(300)
+        os._exit(0)
+    with open(pidfile, "w", encoding="utf-8") as out:
+        out.write(str(pid))
+
+
+def hostile(fault: str, line: bytes, reply: bytes, size: int) -> bytes:
+    """The reply of a hostile fault (a reply that is too deep or too fat)."""
+    if fault == "deep":
+        return reply[:-2] + b',"x":' + b"[" * 1000 + b"]" * 1000 + b"}\n"
+    if fault == "fat" and b'"op":"observe"' in line.replace(b" ", b"") and reply.endswith(b"}}\n"):
+        return reply[:-3] + b',"padding":"' + b"x" * size + b'"}}\n'
+    return reply
+
+
+def misbehave(
+    fault: str, line: bytes, handle: Callable[[bytes], tuple[bytes, bool]], size: int = 0
+) -> tuple[bytes, bool]:
     """The reply of a wire fault to one request line."""
     if fault == "hang":
         while True:
@@ -86,7 +121,13 @@ def misbehave(fault: str, line: bytes, handle: Callable[[bytes], tuple[bytes, bo
         os._exit(0)
     if fault == "garbage":
         return b"this is not JSON {\n", False
+    if fault == "stderr_flood":
+        sys.stderr.write("faulty_server: crashing after a flood\n")
+        sys.stderr.flush()
+        os._exit(3)
     reply, stop = handle(line)
+    if fault in HOSTILE_FAULTS:
+        return hostile(fault, line, reply, size), stop
     if fault == "schema" and b'"op":"observe"' in line.replace(b" ", b""):
         head = reply.split(b',"ok"', 1)[0]
         return head + b',"ok":true,"result":{"clans":"many"}}\n', stop
@@ -97,9 +138,11 @@ def misbehave(fault: str, line: bytes, handle: Callable[[bytes], tuple[bytes, bo
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--fault", choices=RULE_FAULTS + WIRE_FAULTS, required=True)
+    parser.add_argument("--fault", choices=RULE_FAULTS + WIRE_FAULTS + HOSTILE_FAULTS, required=True)
     parser.add_argument("--after", type=int, default=1, help="wire faults start at this request")
     parser.add_argument("--areas", default=",".join(AREAS), help="areas claimed in hello")
+    parser.add_argument("--size", type=int, default=8 * 1024 * 1024, help="bytes of fat or stderr_flood")
+    parser.add_argument("--pidfile", default="", help="where orphan and daemon write their child's pid")
     args = parser.parse_args()
     areas = tuple(a for a in args.areas.split(",") if a)
     if args.fault in RULE_FAULTS:
@@ -114,14 +157,26 @@ def main() -> int:
         if not line.strip():
             continue
         count += 1
-        if args.fault in WIRE_FAULTS and args.fault != "none" and count >= args.after:
-            reply, stop = misbehave(args.fault, line, server.handle)
+        if args.fault == "stderr_flood" and count < args.after:
+            sys.stderr.buffer.write(b"e" * args.size + b"\n")
+            sys.stderr.flush()
+        if args.fault in ("orphan", "daemon") and count == args.after:
+            leave_child(args.pidfile)
+            if args.fault == "orphan":
+                os._exit(0)
+        if args.fault not in RULE_FAULTS and args.fault != "none" and count >= args.after:
+            reply, stop = misbehave(args.fault, line, server.handle, args.size)
         else:
             reply, stop = server.handle(line)
+        if args.fault == "close_stdin" and count >= args.after:
+            os.close(inp.fileno())  # before the reply: the next request finds the pipe closed
         out.write(reply)
         out.flush()
         if stop:
             return 0
+        if args.fault in ("close_stdin", "stop_reading") and count >= args.after:
+            while True:
+                time.sleep(3600)
 
 
 if __name__ == "__main__":
