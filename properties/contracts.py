@@ -672,16 +672,19 @@ def conditions(fn: Callable[..., Any]) -> list[Condition]:
     return out
 
 
-def violations(fn: Callable[..., Any], *args: Any) -> list[str] | None:
+def violations(
+    fn: Callable[..., Any], *args: Any, using: Callable[..., Any] | None = None
+) -> list[str] | None:
     """Check a function's contracts on ``args``: None when a precondition fails (the call is not
-    in the contract's domain), else the postconditions that fail (empty when all hold)."""
+    in the contract's domain), else the postconditions that fail (empty when all hold). ``using``:
+    hold another implementation to ``fn``'s contract (a wrong rule, to show the contract catches it)."""
     bound = dict(inspect.signature(fn).bind(*args).arguments)
     scope = dict(fn.__globals__)
     conds = conditions(fn)
     for cond in conds:
         if cond.kind == "pre" and not eval(cond.expr, {**scope, **bound}):
             return None
-    result = fn(*args)
+    result = (fn if using is None else using)(*args)
     return [
         cond.expr
         for cond in conds

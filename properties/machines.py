@@ -269,8 +269,14 @@ class GameMachine(RuleBasedStateMachine):
     def trace(self, *, final: State | None = None) -> wire.Trace:
         """The game so far as a trace (``final``: the state it reaches, checked on replay)."""
         assert self.setup is not None
-        digest = wire.digest(final) if final is not None else None
-        return wire.Trace(setup=self.setup, actions=tuple(self.actions), final=digest)
+        if final is None:
+            return wire.Trace(setup=self.setup, actions=tuple(self.actions))
+        return wire.Trace(
+            setup=self.setup,
+            actions=tuple(self.actions),
+            final=wire.digest(final),
+            final_observation=wire.observe(final),
+        )
 
     def fail(self, rule: str, message: str, *, trace: wire.Trace | None = None) -> PropertyFailure:
         """Note the game as a replayable trace and build the failure to raise."""
@@ -346,10 +352,16 @@ class GameMachine(RuleBasedStateMachine):
             lines = "".join(f"\n    {line}" for e in after.events for line in event_lines(e, name))
             note(f"#{len(self.actions)} {where}, {who} [{decision_rule(state)}]: {_describe(action)}{lines}")
 
+    def engine_apply(self, state: State, action: Action) -> State:
+        """The engine under test: :func:`reference.engine.apply`. A planted fault
+        (:mod:`properties.faults`) is a machine that overrides this to spoil what the engine returns;
+        the engine itself is never patched."""
+        return apply(state, action)
+
     def _apply(self, state: State, action: Action) -> State:
         self.actions.append(action)
         try:
-            return apply(state, action)
+            return self.engine_apply(state, action)
         except RulesGap as exc:
             raise self.fail(exc.rule, f"RulesGap: {exc}", trace=self.trace()) from exc
         except IllegalAction as exc:
@@ -412,7 +424,7 @@ class GameMachine(RuleBasedStateMachine):
         if decoded != after or wire.encode(decoded) != wire.encode(after):
             self._check([Breach("API.JSON", "the state does not survive a JSON round trip")])
             return
-        again = apply(wire.decode_state(wire.encode(state)), action)
+        again = self.engine_apply(wire.decode_state(wire.encode(state)), action)
         if wire.digest(again) != wire.digest(after):
             self._check(
                 [Breach("API.REPLAY", f"{_describe(action)} gives another state on the decoded state")]

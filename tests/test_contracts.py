@@ -13,7 +13,6 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from properties.contracts import CONTRACTS, DOMAINS, conditions, qualified, report, violations
-from reference.rules import placement
 
 
 @pytest.mark.parametrize("fn", CONTRACTS, ids=qualified)
@@ -36,15 +35,18 @@ def test_every_contract_has_conditions_and_values(fn: Callable[..., Any]) -> Non
 
 
 @pytest.mark.rule("PLACE.COIN_DIFFERENCE")
-def test_a_wrong_rule_breaks_its_contract(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_wrong_rule_breaks_its_contract() -> None:
     from properties import contracts
 
-    monkeypatch.setattr(placement, "coin_difference", lambda die, covered: covered - die)
-    assert violations(contracts.placement_coins, 6, 0) == [
+    def reversed_difference(die: int, space: int) -> int:  # the covered value minus the die: wrong
+        return -contracts.placement_coins(die, space)
+
+    assert violations(contracts.placement_coins, 6, 0, using=reversed_difference) == [
         "__return__ == die - (3, 3, 3, 4, 4, 5, 5, 1, 6, 6, 6)[space]",
         "(__return__ > 0) == (die > (3, 3, 3, 4, 4, 5, 5, 1, 6, 6, 6)[space])",
     ]
-    assert violations(contracts.placement_coins, 0, 0) is None  # no die shows 0
+    assert violations(contracts.placement_coins, 6, 0) == []  # the engine's rule keeps it
+    assert violations(contracts.placement_coins, 0, 0, using=reversed_difference) is None  # no die shows 0
 
 
 def test_the_crosshair_report_names_every_contract() -> None:
