@@ -11,7 +11,8 @@ fresh build equals the kept file byte for byte when nothing changed:
   observations, events), the files ``wcref schema`` writes.
 
 ``wcref generate --check`` builds them all into a temporary folder and names each kept file that
-differs (exit 1), writing nothing: the check CI runs after a rules change.
+differs (exit 1), writing nothing: the check CI runs after a rules change. ``--root`` names another
+checkout: its scenarios and vector registry are read, the code (schemas, perft) is this wcref's.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from pathlib import Path
 from typing import Final
 
 from reference import wire
-from reference.book.vectors import REGISTRY_FILE, VECTORS_DIR, export_vectors
+from reference.book.vectors import REGISTRY_FILE, VECTORS_DIR, export_vectors, read_registry
 from reference.conformance import perft, protocol
 
 ROOT: Final = Path(__file__).resolve().parents[1]
@@ -34,31 +35,32 @@ ROOT: Final = Path(__file__).resolve().parents[1]
 
 @dataclass(frozen=True)
 class Artefact:
-    """One generated file or folder: ``path`` below the repository root, and ``build(target)`` that
-    writes it at ``target`` and returns a one-line summary of what it wrote."""
+    """One generated file or folder: ``path`` below the repository root, and ``build(root, target)``
+    that writes it at ``target`` from the checkout at ``root`` (its scenarios; the code is this
+    wcref's) and returns a one-line summary of what it wrote."""
 
     path: str
-    build: Callable[[Path], str]
+    build: Callable[[Path, Path], str]
 
 
-def _vectors(target: Path) -> str:
-    report = export_vectors(target)
+def _vectors(root: Path, target: Path) -> str:
+    report = export_vectors(target, root / "scenarios")
     failing = f"; {len(report.failing)} fail on the reference" if report.failing else ""
     return f"{report.vectors} vectors ({len(report.new)} new, {len(report.retired)} retired ID(s){failing})"
 
 
-def _protocol_schema(target: Path) -> str:
+def _protocol_schema(root: Path, target: Path) -> str:
     target.write_text(protocol.schema_text(), encoding="utf-8")
     return "the conformance protocol's JSON Schema"
 
 
-def _perft(target: Path) -> str:
+def _perft(root: Path, target: Path) -> str:
     positions = tuple(position for position, _ in perft.build_data())
     target.write_text(perft.data_text(positions), encoding="utf-8")
     return f"perft counts of {len(positions)} positions"
 
 
-def _wire_schemas(target: Path) -> str:
+def _wire_schemas(root: Path, target: Path) -> str:
     target.mkdir(parents=True, exist_ok=True)
     files = wire.schema_files()
     for name, text in files.items():
@@ -74,12 +76,14 @@ ARTEFACTS: Final = (
 )
 
 
-def generate(root: Path = ROOT) -> Iterator[tuple[Artefact, str]]:
-    """Rebuild every artefact in place under ``root``; yields each with its summary as it is done."""
+def generate(root: Path = ROOT, into: Path | None = None) -> Iterator[tuple[Artefact, str]]:
+    """Rebuild every artefact of the checkout at ``root`` (from its scenarios), in place or under
+    ``into``; yields each with its summary as it is done. Raises ContentError for a malformed
+    scenario or vector registry, OSError when a file cannot be written."""
     for artefact in ARTEFACTS:
-        target = root / artefact.path
+        target = (root if into is None else into) / artefact.path
         target.parent.mkdir(parents=True, exist_ok=True)
-        yield artefact, artefact.build(target)
+        yield artefact, artefact.build(root, target)
 
 
 def stale(root: Path = ROOT) -> list[str]:
@@ -93,8 +97,9 @@ def stale(root: Path = ROOT) -> list[str]:
         (fresh_root / "vectors").mkdir()
         registry = kept_registry if kept_registry.exists() else VECTORS_DIR / REGISTRY_FILE
         if registry.exists():
+            read_registry(registry)  # a malformed registry is reported under its own name
             shutil.copyfile(registry, fresh_root / "vectors" / REGISTRY_FILE)
-        for artefact, _ in generate(fresh_root):
+        for artefact, _ in generate(root, into=fresh_root):
             out.extend(_differences(fresh_root / artefact.path, root / artefact.path, artefact.path))
     return out
 

@@ -47,7 +47,7 @@ from reference.conformance import commands as conformance
 from reference.conformance.compare import ABSENT, differences
 from reference.content import load_deck
 from reference.content.coverage import deck_coverage
-from reference.errors import WhiteCastleError
+from reference.errors import ContentError, WhiteCastleError
 from reference.model import Action, Difficulty, Phase, RivalKind, ScoreLine, Setup, Solo, State
 from reference.model.setup import action_order as reading_order
 from reference.model.setup import pair_colour as reading_colour
@@ -373,6 +373,14 @@ def play(
         raise UserError("--trace writes a file: give a path (only --events can go to standard output, '-')")
     if trace_path is not None and events_path is not None and trace_path.resolve() == events_path.resolve():
         raise UserError(f"--trace and --events name the same file {trace_path}: give two files")
+    for option, path in (("--trace", trace_path), ("--events", events_path)):
+        if (
+            path is not None
+            and deck_path is not None
+            and str(path) != "-"
+            and path.resolve() == deck_path.resolve()
+        ):
+            raise UserError(f"{option} and --deck name the same file {path}: the deck would be overwritten")
     for what, path in (("trace", trace_path), ("events", events_path)):
         if path is None or str(path) == "-":
             continue
@@ -384,7 +392,7 @@ def play(
     try:
         record = play_game(setup, same_policy(POLICIES[policy]), random.Random(seed))
     except GameStopped as stop:
-        _report_stop(stop, setup, seed, trace_path, show_log=not quiet and events_path is None)
+        _report_stop(stop, setup, seed, trace_path, events_path, show_log=not quiet and events_path is None)
     if events_path is not None and str(events_path) == "-":
         _write_events(sys.stdout, record)
         if trace_path is not None:
@@ -432,21 +440,36 @@ def _write_events(out: TextIO, record: GameRecord) -> int:
 
 
 def _report_stop(
-    stop: GameStopped, setup: Setup, seed: int, trace_path: Path | None, *, show_log: bool
+    stop: GameStopped,
+    setup: Setup,
+    seed: int,
+    trace_path: Path | None,
+    events_path: Path | None,
+    *,
+    show_log: bool,
 ) -> NoReturn:
-    """The engine stopped a game: print its log so far (``show_log``), write the trace so far (its
-    last action is the one that stopped the game, so ``wcref replay`` reproduces the stop), then fail
-    with one line naming the cause."""
+    """The engine stopped a game: print its log so far (``show_log``), write its events and its trace
+    so far (the trace's last action is the one that stopped the game, so ``wcref replay`` reproduces
+    the stop), then fail with one line naming the cause."""
     if show_log:
         for line in log_lines(stop.record.steps, names_for(setup)):
             click.echo(line)
     kept = ""
+    if events_path is not None and str(events_path) == "-":
+        _write_events(sys.stdout, stop.record)
+    elif events_path is not None:
+        try:
+            with events_path.open("w", encoding="utf-8") as out:
+                count = _write_events(out, stop.record)
+            kept = f"; its {count} events so far are in {events_path}"
+        except OSError as exc:
+            kept = f"; cannot write events {events_path}: {exc.strerror or exc}"
     if trace_path is not None:
         try:
             wire.write_trace(trace_path, setup, list(stop.record.actions), None)
-            kept = f"; the game so far ({len(stop.record.actions)} actions) is in {trace_path}"
+            kept += f"; the game so far ({len(stop.record.actions)} actions) is in {trace_path}"
         except OSError as exc:
-            kept = f"; cannot write trace {trace_path}: {exc.strerror or exc}"
+            kept += f"; cannot write trace {trace_path}: {exc.strerror or exc}"
     raise EngineFailure(f"game with seed {seed} stopped: {stop}{kept}") from stop.cause
 
 
@@ -479,6 +502,10 @@ def replay(file: Path, show_log: bool) -> None:
         for line in log_lines(steps, names_for(trace_setup[0])):
             click.echo(line)
         _report_mismatch(mismatch)
+    except wire.ReplayRefused as refused:  # the trace and the engine disagree: a finding, exit 1
+        for line in log_lines(steps, names_for(trace_setup[0])):
+            click.echo(line)
+        raise EngineFailure(str(refused).replace("\n", " ")) from refused
     except WhiteCastleError as exc:
         for line in log_lines(steps, names_for(trace_setup[0]) if trace_setup else names_for(Setup())):
             click.echo(line)
@@ -528,7 +555,10 @@ def _short(value: object, limit: int = 80) -> str:
 @click.argument("ids", nargs=-1, metavar="[ID]...")
 @click.option("--section", default=None, help="Only this section (e.g. courtiers; any case).")
 @click.option(
-    "--status", type=click.Choice(STATUSES), default=None, help="Only rules, only rulings or only readings."
+    "--status",
+    type=click.Choice(STATUSES, case_sensitive=False),
+    default=None,
+    help="Only rules, only rulings or only readings.",
 )
 def rules(ids: tuple[str, ...], section: str | None, status: str | None) -> None:
     """List the rulebook register: id, status, source and paraphrase (rulings with their reason), then
@@ -552,6 +582,10 @@ def rules(ids: tuple[str, ...], section: str | None, status: str | None) -> None
         and (status is None or e.status == status)
         and (wanted is None or e.id in wanted)
     ]
+    if wanted is not None:
+        hidden = sorted(wanted - {e.id for e in chosen})
+        if hidden:
+            click.echo(f"note: not shown, outside --section/--status: {', '.join(hidden)}", err=True)
     console = _stdout()
     for name in sections:
         group = [e for e in chosen if e.section == name]
@@ -573,9 +607,10 @@ def _wanted_ids(ids: tuple[str, ...], known: list[str]) -> set[str] | None:
     for asked in ids:
         found = by_fold.get(asked.casefold())
         if found is None:
-            close = difflib.get_close_matches(asked.upper(), known, n=3, cutoff=0.6)
+            close = difflib.get_close_matches(asked.upper()[:80], known, n=3, cutoff=0.6)
             hint = f"; did you mean {', '.join(close)}?" if close else "; 'wcref rules' lists them all"
-            raise UserError(f"unknown rule ID {asked!r}{hint}")
+            shown = asked if len(asked) <= 60 else asked[:59] + "…"
+            raise UserError(f"unknown rule ID {shown!r}{hint}")
         wanted.add(found)
     return wanted
 
@@ -738,7 +773,7 @@ def schema(out_dir: Path | None) -> None:
     "--root",
     type=click.Path(exists=True, file_okay=False, path_type=Path),
     default=None,
-    help="The repository to write into (default: the checkout this wcref runs from).",
+    help="The checkout whose scenarios are built and written into (default: the one this wcref runs from).",
 )
 def generate(check: bool, root: Path | None) -> None:
     """Rebuild every generated file the repository keeps, in one go: the test vectors (vectors/), the
@@ -750,7 +785,12 @@ def generate(check: bool, root: Path | None) -> None:
             f"{where} is not a wcref source checkout (no pyproject.toml and scenarios/): give --root"
         )
     if check:
-        differing = artefacts.stale(where)
+        try:
+            differing = artefacts.stale(where)
+        except ContentError as exc:
+            raise UserError(str(exc)) from exc
+        except OSError as exc:
+            raise UserError(f"cannot check the artefacts: {_os_problem(exc)}") from exc
         if differing:
             click.echo(f"error: out of date (run 'wcref generate'): {', '.join(differing)}", err=True)
             raise SystemExit(1)
@@ -763,8 +803,16 @@ def generate(check: bool, root: Path | None) -> None:
     try:
         for artefact, summary in artefacts.generate(where):
             click.echo(f"{artefact.path}: {summary}")
+    except ContentError as exc:
+        raise UserError(str(exc)) from exc
     except OSError as exc:
-        raise UserError(f"cannot write the artefacts: {exc.strerror or exc}") from exc
+        raise UserError(f"cannot write the artefacts: {_os_problem(exc)}") from exc
+
+
+def _os_problem(exc: OSError) -> str:
+    """An OSError as ``path: what`` (the path it names, when it names one)."""
+    what = exc.strerror or str(exc)
+    return f"{exc.filename}: {what}" if exc.filename else what
 
 
 cli.add_command(vectors_command)

@@ -21,6 +21,7 @@ import json
 import re
 from collections.abc import Iterator
 from functools import cache
+from pathlib import Path
 from typing import Any, Final, TypeVar, overload
 
 import msgspec
@@ -30,12 +31,27 @@ MAX_DEPTH: Final = 64
 data the reference reads or writes is a state whose custom content nests ``pay_coins`` as deep as
 content allows (reference.content.MAX_EFFECT_DEPTH): 23 levels, 24 inside a request."""
 
+MAX_FILE: Final = 16 * 1024 * 1024
+"""Bytes a file a user names (a trace, a vector, a deck, a results file) may hold: 16 MiB. The
+largest the reference writes is a trace of a long game on generated content, well under 1 MiB."""
+
 _T = TypeVar("_T")
 
 
 class InputLimit(msgspec.DecodeError):
     """Input refused by a limit rather than by the syntax: nested more than MAX_DEPTH levels deep, or
     an object that names a key twice. A DecodeError, so that readers treat it as malformed input."""
+
+
+def read_file(path: Path, limit: int = MAX_FILE) -> bytes:
+    """The bytes of the file at ``path``, read at most ``limit`` + 1 bytes far (so that
+    ``/dev/zero`` or a huge file is never held whole). Raises OSError when it cannot be read and
+    InputLimit when it holds more than ``limit`` bytes."""
+    with path.open("rb") as source:
+        data = source.read(limit + 1)
+    if len(data) > limit:
+        raise InputLimit(f"the file holds more than {limit:,} bytes; the readers refuse larger files")
+    return data
 
 
 def _containers(value: object) -> Iterator[tuple[object, int]]:
@@ -156,7 +172,7 @@ def explain(exc: msgspec.DecodeError, data: bytes | str) -> str:
     if isinstance(exc, msgspec.ValidationError):
         return text if " - at `" in text else f"{text} - at `$` (the whole document)"
     if text == "Input data was truncated":
-        lines = raw.count(b"\n") + (0 if raw.endswith(b"\n") else 1)
+        lines = raw.count(b"\n") + (0 if not raw or raw.endswith(b"\n") else 1)
         return (
             f"cut short: the text ends after {len(raw)} bytes ({lines} line(s)) before the value is complete"
         )
@@ -198,6 +214,7 @@ def decode_toml(data: bytes | str, kind: Any) -> Any:
 
 __all__ = [
     "MAX_DEPTH",
+    "MAX_FILE",
     "InputLimit",
     "check_depth",
     "decode_json",
@@ -206,4 +223,5 @@ __all__ = [
     "explain",
     "load_json",
     "load_toml",
+    "read_file",
 ]

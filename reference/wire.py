@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
@@ -37,6 +38,8 @@ TRACE_FORMAT: Final = "wcref-trace"
 TRACE_VERSION: Final = 2
 """The version written. Version 2 added ``final_observation``; version 1 traces are still read."""
 READ_VERSIONS: Final = (1, 2)
+DIGEST: Final = re.compile(r"[0-9a-f]{64}")
+"""A final digest: SHA-256 in lowercase hexadecimal (see :func:`digest`)."""
 
 
 class Trace(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -51,6 +54,11 @@ class Trace(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tru
     actions: tuple[Action, ...]
     final: str | None = None
     final_observation: Observation | None = None
+
+
+class ReplayRefused(TraceError):
+    """The engine refused an action of a trace, or stopped on it (a RulesGap, an engine fault): the
+    trace and the engine disagree (a finding, not malformed input)."""
 
 
 class ReplayMismatch(TraceError):
@@ -88,7 +96,7 @@ def decode_state(data: bytes | str) -> State:
     return _state_decoder().decode(data)
 
 
-class Observation(msgspec.Struct, frozen=True, kw_only=True):
+class Observation(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """The canonical observation: everything two implementations must agree on, without the
     reference's internals (its stack of pending work, its event log and its stacking counter).
 
@@ -173,11 +181,13 @@ def write_trace(path: Path, setup: Setup, actions: list[Action], final: State | 
 def read_trace(path: Path) -> Trace:
     """Read a trace; raises TraceError with the file, the JSON path and what is wrong."""
     try:
-        raw = path.read_bytes()
+        raw = inputs.read_file(path)
     except OSError as exc:
         raise TraceError(f"{path}: cannot read: {exc.strerror}") from exc
+    except inputs.InputLimit as exc:
+        raise TraceError(f"{path}: not a trace: {exc}") from exc
     try:
-        trace = inputs.decode_json(raw, Trace)
+        trace = inputs.decode_json(raw, Trace, unique_keys=True)
     except msgspec.ValidationError as exc:
         raise TraceError(f"{path}: {inputs.explain(exc, raw)}") from exc
     except inputs.InputLimit as exc:
@@ -189,6 +199,10 @@ def read_trace(path: Path) -> Trace:
             f"{path}: $.version: this reference reads trace versions "
             f"{', '.join(map(str, READ_VERSIONS))}, not {trace.version}"
         )
+    if trace.final is not None and DIGEST.fullmatch(trace.final) is None:
+        raise TraceError(
+            f"{path}: $.final: a digest is 64 lowercase hexadecimal digits, not {trace.final[:80]!r}"
+        )
     if trace.version == 1 and trace.final_observation is not None:
         raise TraceError(f"{path}: $.final_observation: a version 1 trace has none (version 2 added it)")
     return trace
@@ -197,10 +211,11 @@ def read_trace(path: Path) -> Trace:
 def replay(
     trace: Trace, where: str = "trace", on_step: Callable[[State, Action, State], None] | None = None
 ) -> State:
-    """Apply every action of the trace from its setup; raises TraceError naming the action index and
-    the rule when an action is refused, and ReplayMismatch when the final digest or the final
-    observation differs. ``on_step(state, action,
-    after)`` is called after each applied action (e.g. to print the game's log as it replays)."""
+    """Apply every action of the trace from its setup. Raises TraceError for a setup the engine
+    cannot start, ReplayRefused (naming the action index and the rule) when the engine refuses an
+    action or stops on it, and ReplayMismatch when the final digest or the final observation
+    differs. ``on_step(state, action, after)`` is called after each applied action (e.g. to print
+    the game's log as it replays)."""
     try:
         state = new_game(trace.setup)
     except (SetupError, ContentError) as exc:
@@ -209,29 +224,47 @@ def replay(
         try:
             after = apply(state, action)
         except (IllegalAction, RulesGap) as exc:
-            raise TraceError(f"{where}: $.actions[{i}] ({type(action).__name__}): {exc}") from exc
+            raise ReplayRefused(f"{where}: $.actions[{i}] ({type(action).__name__}): {exc}") from exc
         except (IndexError, KeyError, ValueError, TypeError, StopIteration) as exc:  # an engine fault
-            raise TraceError(
+            raise ReplayRefused(
                 f"{where}: $.actions[{i}] ({type(action).__name__}): the engine failed: "
                 f"{type(exc).__name__}: {exc} (please report this trace)"
             ) from exc
         if on_step is not None:
             on_step(state, action, after)
         state = after
-    digest_differs = trace.final is not None and digest(state) != trace.final
-    if digest_differs or (trace.final_observation is not None and observe(state) != trace.final_observation):
-        where_now = (
-            "at the end of the game"
-            if is_over(state)
-            else f"after {len(trace.actions)} actions, waiting for a {state.decision.kind.value} decision"
-        )
-        raise ReplayMismatch(
-            f"{where}: {'$.final' if digest_differs else '$.final_observation'}: replay reached a different "
-            f"state {where_now} (digest {digest(state)[:12]}…)",
-            state,
-            trace.final_observation,
-        )
+    _check_final(trace, state, where)
     return state
+
+
+def _check_final(trace: Trace, state: State, where: str) -> None:
+    """Raise ReplayMismatch when the state replayed is not the one the trace records (its digest,
+    its observation, or both), saying which of them differ."""
+    reached = digest(state)
+    digest_differs = trace.final is not None and reached != trace.final
+    observation_differs = trace.final_observation is not None and observe(state) != trace.final_observation
+    if not (digest_differs or observation_differs):
+        return
+    where_now = (
+        "at the end of the game"
+        if is_over(state)
+        else f"after {len(trace.actions)} actions, waiting for a {state.decision.kind.value} decision"
+    )
+    if digest_differs and trace.final_observation is not None and not observation_differs:
+        message = (
+            f"{where}: $.final: replay reached a state {where_now} whose digest is {reached[:12]}…, not the "
+            f"recorded {str(trace.final)[:12]}…, although the final observation matches (the digest covers "
+            "the reference's whole state, the observation only what implementations share)"
+        )
+    elif observation_differs and trace.final is not None and not digest_differs:
+        message = (
+            f"{where}: $.final_observation: the trace contradicts itself: its digest matches the state "
+            f"replayed {where_now}, its final observation does not"
+        )
+    else:
+        field = "$.final" if digest_differs else "$.final_observation"
+        message = f"{where}: {field}: replay reached a different state {where_now} (digest {reached[:12]}…)"
+    raise ReplayMismatch(message, state, trace.final_observation)
 
 
 class EventLine(msgspec.Struct, frozen=True, kw_only=True):

@@ -418,15 +418,16 @@ def test_an_8_mb_key_in_every_observation_is_malformed_and_the_run_stays_small(t
 
 
 def test_a_report_keeps_a_few_kb_of_any_value_and_says_what_was_cut(tmp_path: Path) -> None:
+    # a 500 kB card id in the rival's discard pile: a divergence whose value is cut, saying how much
     result, report = verify_cli(tmp_path, faulty("fat", "--size", "500000"), "--games", "20")
     divergence = report["games"]["divergence"]
-    assert divergence["field"] == "/padding"
+    assert divergence["field"] == "/solo_discard/0"
     kept = divergence["implementation"]
     assert kept.startswith("xxxx")
     assert kept.endswith(f"… (cut: {500_000 - MAX_VALUE} bytes)")
     assert len(kept) < MAX_VALUE + 40
     assert (tmp_path / "report.json").stat().st_size < 32_000
-    assert "field: /padding" in result.stdout
+    assert "field: /solo_discard/0" in result.stdout
 
 
 def test_only_the_end_of_stderr_is_kept_and_the_cut_is_said() -> None:

@@ -24,6 +24,14 @@ def run(*args: str) -> Result:
     return CliRunner().invoke(cli, list(args))
 
 
+def assert_one_line_finding(result: Result) -> None:
+    assert result.exit_code == 1, result.output
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1, result.stderr
+    assert lines[0].startswith("error: ")
+    assert "Traceback" not in result.output
+
+
 def assert_one_line_error(result: Result) -> None:
     assert result.exit_code == 2, result.output
     lines = result.stderr.splitlines()
@@ -125,7 +133,7 @@ def test_play_stopped_by_the_engine_prints_the_game_so_far_and_keeps_a_trace_tha
     assert f"the game so far ({len(recorded.actions)} actions) is in {trace}" in line
     # replaying the trace meets the same refusal at its last action
     replayed = run("replay", "--log", str(trace))
-    assert replayed.exit_code == 2
+    assert replayed.exit_code == 1
     assert f"$.actions[{len(recorded.actions) - 1}]" in replayed.stderr
     assert "Setup · deal" in replayed.stdout
 
@@ -201,7 +209,7 @@ def test_replay_illegal_action(trace_file: Path, tmp_path: Path) -> None:
     # The second action answers the draft; a die placement there is refused by the engine.
     actions[1] = json.loads(wire.encode(PlaceDie(Colour.CORAL, End.LEFT, Space.WELL)))
     result = run("replay", str(_write(tmp_path, data)))
-    assert_one_line_error(result)
+    assert_one_line_finding(result)  # the trace and the engine disagree: a finding, not bad input
     assert "$.actions[1]" in result.stderr
 
 
@@ -211,8 +219,9 @@ def test_replay_action_after_the_end(trace_file: Path, tmp_path: Path) -> None:
     assert isinstance(actions, list)
     actions.append(actions[-1])
     data["final"] = None
+    data["final_observation"] = None
     result = run("replay", str(_write(tmp_path, data)))
-    assert_one_line_error(result)
+    assert_one_line_finding(result)
     assert "game is over" in result.stderr
 
 
@@ -239,12 +248,13 @@ def test_replay_that_reaches_another_state_lists_the_differing_fields(
     clans = observed["clans"]
     clans[0]["coins"] += 3
     clans[0]["cp"] += 1
+    data["final"] = "0" * 64
     result = run("replay", str(_write(tmp_path, data)))
     assert result.exit_code == 1, result.output
     assert "Traceback" not in result.output
     lines = result.stderr.splitlines()
     assert lines[0].startswith("error: ")
-    assert "$.final_observation: replay reached a different state" in lines[0]
+    assert "$.final: replay reached a different state" in lines[0]
     assert lines[1] == "  2 field(s) of the observation differ (recorded, then replayed):"
     coins = wire.read_trace(trace_file).final_observation
     assert coins is not None
@@ -252,6 +262,32 @@ def test_replay_that_reaches_another_state_lists_the_differing_fields(
         f"  /clans/0/coins: {coins.clans[0].coins + 3}, replayed {coins.clans[0].coins}",
         f"  /clans/0/cp: {coins.clans[0].cp + 1}, replayed {coins.clans[0].cp}",
     }
+
+
+def test_replay_says_which_of_digest_and_observation_differ(trace_file: Path, tmp_path: Path) -> None:
+    data = _load(trace_file)
+    # the digest of another state, the observation of this one: the reference's internals differ
+    data["final"] = "f" * 64
+    result = run("replay", str(_write(tmp_path, data)))
+    assert result.exit_code == 1, result.output
+    assert "although the final observation matches" in result.stderr
+    # the right digest with another observation: the trace contradicts itself
+    data = _load(trace_file)
+    observed = data["final_observation"]
+    assert isinstance(observed, dict)
+    observed["round"] = 2
+    result = run("replay", str(_write(tmp_path, data)))
+    assert result.exit_code == 1, result.output
+    assert "the trace contradicts itself" in result.stderr
+    assert "  /round: 2, replayed 3" in result.stderr.splitlines()
+    # a digest that is not one is malformed input
+    data["final"] = "0000"
+    assert "64 lowercase hexadecimal digits" in _error_of(run("replay", str(_write(tmp_path, data))))
+
+
+def _error_of(result: Result) -> str:
+    assert_one_line_error(result)
+    return result.stderr
 
 
 def test_replay_reads_version_1_traces_and_refuses_unknown_versions(trace_file: Path, tmp_path: Path) -> None:

@@ -29,6 +29,7 @@ from typing import Final, Literal
 import click
 import msgspec
 
+from reference import inputs
 from reference.book.scenarios import Example, FeatureFile, StepText, load_features
 from reference.book.traceability import code_index, property_index
 from reference.book.vectors import compile_example, file_name
@@ -39,7 +40,7 @@ from reference.rulebook import RuleEntry, load_register
 Status = Literal["passed", "failed"]
 
 
-class Outcome(msgspec.Struct, frozen=True):
+class Outcome(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """The outcome of one example."""
 
     status: Status
@@ -74,11 +75,20 @@ def run_examples(features: Iterable[FeatureFile]) -> dict[str, Outcome]:
 
 
 def read_results(path: Path) -> dict[str, Outcome]:
-    """Example outcomes from a JSON results file."""
+    """Example outcomes from a JSON results file (example key -> outcome). Raises ContentError
+    naming the file and what is wrong: unreadable, too large or too deep, not JSON, a key named
+    twice, an outcome with an unknown field or status."""
     try:
-        return msgspec.json.decode(path.read_bytes(), type=dict[str, Outcome])
-    except (OSError, msgspec.ValidationError, msgspec.DecodeError) as exc:
-        raise ContentError(f"{path}: {exc}") from exc
+        raw = inputs.read_file(path)
+        return inputs.decode_json(raw, dict[str, Outcome], unique_keys=True)
+    except OSError as exc:
+        raise ContentError(f"{path}: cannot read: {exc.strerror or exc}") from exc
+    except msgspec.ValidationError as exc:
+        raise ContentError(f"{path}: {inputs.explain(exc, raw)}") from exc
+    except inputs.InputLimit as exc:
+        raise ContentError(f"{path}: not a results file: {exc}") from exc
+    except msgspec.DecodeError as exc:
+        raise ContentError(f"{path}: not valid JSON: {inputs.explain(exc, raw)}") from exc
 
 
 # ---- HTML helpers -------------------------------------------------------------------------------
@@ -557,7 +567,8 @@ def docs_command(out_dir: Path, scenarios_dir: Path | None, results: Path | None
 
 
 def _check_results(path: Path, scenarios: Path | None) -> None:
-    """A results file must give the outcome of at least one example of the book (ContentError)."""
+    """A results file must give outcomes of this book's examples only, and of at least one
+    (ContentError)."""
     keys = {e.key for f in load_features(scenarios) for r in f.rules for e in r.examples}
     given = read_results(path)
     if not keys & set(given):
@@ -565,6 +576,13 @@ def _check_results(path: Path, scenarios: Path | None) -> None:
         raise ContentError(
             f"{path}: the results give no outcome for any of the {len(keys)} examples "
             f"(keys look like {sample!r}): is it the results of this book?"
+        )
+    unknown = sorted(set(given) - keys)
+    if unknown:
+        more = f" and {len(unknown) - 5} more" if len(unknown) > 5 else ""
+        raise ContentError(
+            f"{path}: outcomes of examples this book does not have: {', '.join(unknown[:5])}{more} "
+            "(results of another version of the scenarios?)"
         )
 
 

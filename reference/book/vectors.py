@@ -181,8 +181,8 @@ class VectorProblem(msgspec.Struct, frozen=True):
 def read_vector(path: Path) -> Vector:
     """Read one vector file; raises ContentError saying what is wrong (the file, the JSON path)."""
     try:
-        raw = path.read_bytes()
-        vector = inputs.decode_json(raw, Vector)
+        raw = inputs.read_file(path)
+        vector = inputs.decode_json(raw, Vector, unique_keys=True)
     except OSError as exc:
         raise ContentError(f"{path}: cannot read: {exc.strerror or exc}") from exc
     except msgspec.ValidationError as exc:
@@ -201,7 +201,7 @@ def is_vector_file(path: Path) -> bool:
     ``vector.schema.json``, are not vectors); unreadable files count as vectors, so that their
     problem is reported."""
     try:
-        head = inputs.load_json(path.read_bytes())
+        head = inputs.load_json(inputs.read_file(path))
     except (OSError, msgspec.DecodeError):  # InputLimit too: reported by read_vector
         return True
     return not isinstance(head, dict) or head.get("format") == FORMAT or "steps" in head
@@ -279,7 +279,9 @@ def read_registry(path: Path) -> Registry:
     if not path.exists():
         return Registry()
     try:
-        return inputs.decode_json(path.read_bytes(), Registry)
+        return inputs.decode_json(inputs.read_file(path), Registry, unique_keys=True)
+    except OSError as exc:
+        raise ContentError(f"{path}: cannot read: {exc.strerror or exc}") from exc
     except msgspec.DecodeError as exc:  # ValidationError and InputLimit too
         raise ContentError(f"{path}: {exc}") from exc
 

@@ -100,9 +100,8 @@ class Server:
             request: Request = inputs.decode_json(line, Request, unique_keys=True)
         except inputs.InputLimit as exc:  # nested too deeply, a key twice: the id by a shallow scan
             return self._error(request_id(line), ErrorKind.BAD_REQUEST, f"not a valid request: {exc}"), False
-        except msgspec.ValidationError as exc:  # JSON within the limits: decoding it again is safe
-            rid = _id_in(msgspec.json.decode(line))
-            return self._error(rid, ErrorKind.BAD_REQUEST, f"not a valid request: {exc}"), False
+        except msgspec.ValidationError as exc:  # a field that does not fit (or a number out of range)
+            return self._error(request_id(line), ErrorKind.BAD_REQUEST, f"not a valid request: {exc}"), False
         except msgspec.DecodeError as exc:
             return self._error(None, ErrorKind.BAD_REQUEST, f"not JSON: {exc}"), False
         try:
@@ -161,15 +160,6 @@ class Server:
             case LegalActionsRequest():
                 return self._ok(rid, _encoder.encode(legal_actions(state))), False
         raise AssertionError(f"unhandled request {request!r}")  # pragma: no cover
-
-
-def _id_in(raw: object) -> RequestId | None:
-    """The id of a decoded line that is not a valid request, when it is an object with an id."""
-    if isinstance(raw, dict):
-        rid = raw.get("id")
-        if isinstance(rid, (int, str)) and not isinstance(rid, bool):
-            return rid
-    return None
 
 
 def _tokens(head: bytes) -> Iterator[bytes]:

@@ -59,9 +59,11 @@ def _read_toml(path: Path | None, shipped: str, kind: type[_T]) -> tuple[_T, str
         where = f"reference/content/{shipped}"
     else:
         try:
-            raw = path.read_bytes()
+            raw = inputs.read_file(path)
         except OSError as exc:
             raise ContentError(f"{path}: cannot read: {exc.strerror}") from exc
+        except inputs.InputLimit as exc:
+            raise ContentError(f"{path}: {exc}") from exc
         where = str(path)
     try:
         return inputs.decode_toml(raw, kind), where
@@ -261,13 +263,18 @@ def load_deck(path: Path | None = None) -> SoloDeck:
 
 
 def validate_deck(deck: SoloDeck, where: str = "deck") -> None:
-    """Check a Solitaire deck: at least 2 cards, unique ids, spaces the rival can use (castle rooms,
+    """Check a Solitaire deck: at least 2 cards, unique printable ids (they appear in the log), spaces the rival can use (castle rooms,
     Outside the Walls, the Well; no Domain line), and icons of the rival's vocabulary (gains only of
     coins or Clan Points, yards 5/3/1, climbs of 1 or 2 floors, positive amounts).
     Rules: SOLO.ICONS, SOLO.GOLDEN.NO_DOMAIN."""
     if len(deck.cards) < 2:
         raise _fail(where, "a Solitaire deck needs at least 2 cards")
     ids = [c.id for c in deck.cards]
+    for card_id in ids:
+        if not card_id or not card_id.isprintable() or card_id != card_id.strip() or len(card_id) > 40:
+            raise _fail(
+                where, f"card id {card_id[:40]!r}: an id is 1 to 40 printable characters, no edge spaces"
+            )
     if len(set(ids)) != len(ids):
         raise _fail(where, f"duplicate card ids: {sorted(i for i in set(ids) if ids.count(i) > 1)}")
     for card in deck.cards:

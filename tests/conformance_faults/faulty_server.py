@@ -20,8 +20,8 @@ with status 0 without replying), ``schema`` (an observation of the wrong shape),
 the wrong id), ``none`` (the plain reference; with ``--areas`` a partial implementation).
 
 Hostile faults (tests/test_attack.py), also from the ``--after``-th request on: ``deep`` (every reply
-carries a key nested 1,000 deep), ``fat`` (every observation carries one extra key of ``--size``
-bytes), ``stderr_flood`` (writes ``--size`` bytes to stderr before each reply, then crashes at the
+carries a key nested 1,000 deep), ``fat`` (every observation's ``solo_discard`` starts with a card id of
+``--size`` bytes), ``stderr_flood`` (writes ``--size`` bytes to stderr before each reply, then crashes at the
 ``--after``-th request), ``close_stdin`` (replies, then closes its stdin and sleeps), ``stop_reading``
 (replies, then sleeps without reading), ``orphan`` (forks a child that calls setsid and sleeps, writes
 the child's pid to ``--pidfile``, then exits without replying) and ``daemon`` (the same child, but
@@ -101,8 +101,11 @@ def hostile(fault: str, line: bytes, reply: bytes, size: int) -> bytes:
     """The reply of a hostile fault (a reply that is too deep or too fat)."""
     if fault == "deep":
         return reply[:-2] + b',"x":' + b"[" * 1000 + b"]" * 1000 + b"}\n"
-    if fault == "fat" and b'"op":"observe"' in line.replace(b" ", b"") and reply.endswith(b"}}\n"):
-        return reply[:-3] + b',"padding":"' + b"x" * size + b'"}}\n'
+    if fault == "fat" and b'"op":"observe"' in line.replace(b" ", b"") and b'"solo_discard":[' in reply:
+        padding = b'"' + b"x" * size + b'"'
+        if b'"solo_discard":[]' in reply:
+            return reply.replace(b'"solo_discard":[]', b'"solo_discard":[' + padding + b"]", 1)
+        return reply.replace(b'"solo_discard":[', b'"solo_discard":[' + padding + b",", 1)
     return reply
 
 
