@@ -721,9 +721,14 @@ def check_hand_in(before: State, after: State) -> list[Breach]:
         return [Breach("SOLO.ROUND.HAND_IN", f"{len(hand_ins)} hand-in(s) in a step that {state} the round")]
     b, a = before.clans[rival], after.clans[rival]
     if not hand_ins:
-        if a.coins < b.coins:
+        gained, _ = _rival_flow(rival, after.events)
+        if a.coins < b.coins + gained:  # a coin left that no gain of the step explains: it was paid
             out.append(
-                Breach("SOLO.GOLDEN.NEVER_PAYS", f"the rival's coins fell from {b.coins} to {a.coins}")
+                Breach(
+                    "SOLO.GOLDEN.NEVER_PAYS",
+                    f"the rival held {b.coins} coins and gained {gained} this step, yet holds {a.coins}: "
+                    f"it paid {b.coins + gained - a.coins}",
+                )
             )
         return out
     k, hand_in = hand_ins[0]
