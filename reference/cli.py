@@ -112,9 +112,18 @@ class _Group(click.Group):
             raise _one_line(exc) from exc
 
 
+PIPED_WIDTH: Final = 140
+"""Columns of the tables written to a file or a pipe (a terminal's own width otherwise; $COLUMNS
+overrides both)."""
+
+
 def _stdout() -> Console:
-    """The console for results (tables); no automatic highlighting so output is plain text."""
-    return Console(highlight=False)
+    """The console for results (tables); no automatic highlighting so output is plain text. Written
+    to a file or a pipe, tables are PIPED_WIDTH columns wide rather than rich's 80."""
+    console = Console(highlight=False)
+    if not console.is_terminal and "COLUMNS" not in os.environ:
+        return Console(highlight=False, width=PIPED_WIDTH)
+    return console
 
 
 # ---- shared output ---------------------------------------------------------------------------------
@@ -369,6 +378,8 @@ def play(
 ) -> None:
     """Play one complete seeded game and print its log and final score (a solo game with --bot or
     --difficulty; the player's side is driven by --policy)."""
+    if quiet and events_path is not None and str(events_path) == "-":
+        raise UserError("--quiet has no effect with --events -: standard output then holds only the events")
     if trace_path is not None and str(trace_path) == "-":
         raise UserError("--trace writes a file: give a path (only --events can go to standard output, '-')")
     if trace_path is not None and events_path is not None and trace_path.resolve() == events_path.resolve():
@@ -590,7 +601,7 @@ def rules(ids: tuple[str, ...], section: str | None, status: str | None) -> None
     for name in sections:
         group = [e for e in chosen if e.section == name]
         if group:
-            console.print(_rules_table(name, group))
+            console.print(_rules_table(name, group, full=wanted is not None))
     tally = {s: sum(e.status == s for e in chosen) for s in STATUSES}
     counts = ", ".join(f"{n} {s}s" for s, n in tally.items())
     shown = len({e.section for e in chosen})
@@ -615,7 +626,7 @@ def _wanted_ids(ids: tuple[str, ...], known: list[str]) -> set[str] | None:
     return wanted
 
 
-def _rules_table(section: str, entries: Sequence[RuleEntry]) -> Table:
+def _rules_table(section: str, entries: Sequence[RuleEntry], *, full: bool = False) -> Table:
     table = Table(title=f"{section} ({len(entries)})", title_justify="left", show_lines=True)
     table.add_column("id", no_wrap=True)
     table.add_column("status", no_wrap=True)
@@ -625,7 +636,11 @@ def _rules_table(section: str, entries: Sequence[RuleEntry]) -> Table:
         text.append(f"\nsource: {entry.source}", style="dim")
         if entry.reason is not None:
             text.append(f"\nreason: {entry.reason}", style="italic")
-        for line in traceability.trace_lines(entry.id):
+        if entry.readings:
+            text.append(
+                f"\nreadings: {' | '.join(entry.readings)} (default {entry.default}; Setup field {entry.setting})"
+            )
+        for line in traceability.trace_lines(entry.id, full=full):
             text.append(f"\n{line}", style="dim")
         table.add_row(Text(entry.id), Text(entry.status), text)
     return table

@@ -155,9 +155,10 @@ def block_name(card: str, block: int, rows: Sequence[int]) -> str:
 
 
 def room_name(room: int) -> str:
-    """``Stewards' room 1 (room 0)``: the room's space and its index on the wire."""
+    """``Stewards' room 1 (room index 0)``: the room's space as the game names it, and the index
+    actions give it on the wire (``choose_room``, ``choose_block``: 0-4 across both floors)."""
     if 0 <= room < len(ROOM_SPACES):
-        return f"{space_name(ROOM_SPACES[room])} (room {room})"
+        return f"{space_name(ROOM_SPACES[room])} (room index {room})"
     return f"room {room}"
 
 

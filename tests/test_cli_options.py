@@ -32,6 +32,7 @@ def refused(result: Result) -> str:
         (("play", "--difficulty", "hard", "--pair-colour", "die"), "no effect against the Tokugawa rival"),
         (("play", "--bot", "gingkogawa", "--action-order", "rows"), "READING.SOLO_ACTION_ORDER"),
         (("bench", "--games", "1", "--players", "2", "--action-order", "cards"), "no effect"),
+        (("play", "--quiet", "--events", "-"), "--quiet has no effect with --events -"),
     ],
 )
 def test_a_reading_that_does_not_apply_is_refused(args: tuple[str, ...], said: str) -> None:

@@ -127,6 +127,25 @@ def test_wcref_docs_fails_when_examples_fail_or_a_results_file_leaves_some_out(t
     assert "the results give no outcome for any of the" in result.stderr
 
 
+def test_wcref_docs_saves_the_outcomes_it_shows_for_a_later_book(tmp_path: Path) -> None:
+    scenarios = tmp_path / "scenarios"
+    scenarios.mkdir()
+    (scenarios / "tiny.feature").write_text(FAILING, encoding="utf-8")
+    saved = tmp_path / "saved.json"
+    args = ["docs", str(tmp_path / "b1"), "--scenarios", str(scenarios), "--save-results", str(saved)]
+    first = CliRunner().invoke(cli, args)
+    assert first.exit_code == 1  # one example fails; the outcomes are saved all the same
+    assert "outcomes of 2 examples written to" in first.stdout
+    again = CliRunner().invoke(
+        cli, ["docs", str(tmp_path / "b2"), "--scenarios", str(scenarios), "--results", str(saved)]
+    )
+    assert again.exit_code == 1
+    assert "2 examples, 1 failing" in again.stdout
+    assert (tmp_path / "b1" / "tiny.html").read_text(encoding="utf-8") == (
+        tmp_path / "b2" / "tiny.html"
+    ).read_text(encoding="utf-8")
+
+
 def _chromium() -> str:
     found = shutil.which("chromium") or shutil.which("chromium-browser")
     assert found, "the book test needs Debian's chromium: apt-get install -y chromium, then tox -e browser"

@@ -228,7 +228,7 @@ def test_narrated_log_shows_board_rows_rival_start_and_readings() -> None:
     board = "\n".join(lines[deal : lines.index("Setup · draft · clan 0")])
     assert "bridges (left end [centre] right end): coral: " in board
     # each castle room with its card, and each block with its rows, background, die tile and icons
-    assert re.search(r"Stewards' room 1 \(room 0\): S\d+\n", board)
+    assert re.search(r"Stewards' room 1 \(room index 0\): S\d+\n", board)
     assert re.search(
         r"^      block 0, top row, (light|dark), (coral|black|white) die tile: \S", board, re.MULTILINE
     )
@@ -252,7 +252,7 @@ def test_narrated_log_shows_board_rows_rival_start_and_readings() -> None:
     for i in rerolls:
         assert lines[i + 1].startswith("  every die re-rolled for round ")
         assert lines[i + 2].startswith("  bridges (left end [centre] right end): ")
-        assert lines[i + 3].startswith("  Stewards' room 1 (room 0): ")
+        assert lines[i + 3].startswith("  Stewards' room 1 (room index 0): ")
         assert any(line.startswith("  Solitaire deck reshuffled (top first") for line in lines[i : i + 40])
     rows = [line for line in lines if re.search(r"resolves [SD]\d+ block \d \((top|middle|bottom)", line)]
     assert rows, "no castle block named by its rows"

@@ -21,7 +21,7 @@ import json
 import re
 from collections import defaultdict
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Final, Literal
@@ -57,6 +57,8 @@ class BookReport:
     """Examples that failed (or have no outcome: see ``not_run``)."""
     not_run: tuple[str, ...] = ()
     """Examples a results file gives no outcome for (shown failed, "not run")."""
+    outcomes: dict[str, Outcome] = field(default_factory=dict)
+    """The outcome shown for each example (example key -> outcome)."""
 
 
 def run_examples(features: Iterable[FeatureFile]) -> dict[str, Outcome]:
@@ -422,7 +424,7 @@ def render_book(out_dir: Path, scenarios: Path | None = None, results: Path | No
         "index.html",
         _page("Contents", _index_html(features, register, outcomes, where, len(all_keys), failed), nav),
     )
-    return BookReport(tuple(written), len(all_keys), failed, not_run)
+    return BookReport(tuple(written), len(all_keys), failed, not_run, outcomes)
 
 
 def _index_html(
@@ -538,20 +540,39 @@ def _questions_html(
     "--results",
     type=click.Path(exists=True, dir_okay=False, path_type=Path),
     default=None,
-    help="Outcomes of an earlier run (JSON: example key -> {status, messages}); default: run the examples now.",
+    help="Outcomes of an earlier run (JSON: example key -> {status, messages}, as --save-results writes "
+    "them); default: run the examples now.",
 )
-def docs_command(out_dir: Path, scenarios_dir: Path | None, results: Path | None) -> None:
+@click.option(
+    "--save-results",
+    type=click.Path(dir_okay=False, writable=True, path_type=Path),
+    default=None,
+    help="Also write the outcomes shown in the book to this file (for a later --results).",
+)
+def docs_command(
+    out_dir: Path, scenarios_dir: Path | None, results: Path | None, save_results: Path | None
+) -> None:
     """Render the rules book (HTML) into OUT_DIR: every rule, ruling and reading with its examples and
     whether they pass."""
     problem = directory_problem(out_dir)
     if problem is not None:
         raise click.ClickException(f"cannot write the rules book: {problem}")
+    if save_results is not None and (save_results.is_dir() or not save_results.resolve().parent.is_dir()):
+        raise click.ClickException(
+            f"cannot write results {save_results}: not a file in an existing directory"
+        )
     try:
         if results is not None:
             _check_results(results, scenarios_dir)
         report = render_book(out_dir, scenarios_dir, results)
     except ContentError as exc:
         raise click.ClickException(str(exc)) from exc
+    if save_results is not None:
+        try:
+            write_results(save_results, report.outcomes)
+        except OSError as exc:
+            raise click.ClickException(f"cannot write results {save_results}: {exc.strerror or exc}") from exc
+        click.echo(f"outcomes of {len(report.outcomes)} examples written to {save_results}")
     not_run = f", {len(report.not_run)} not run" if report.not_run else ""
     click.echo(
         f"rules book written to {out_dir / 'index.html'}: {len(report.pages)} files, "

@@ -201,14 +201,19 @@ def traces(scenarios: Path | None = None) -> tuple[Trace, ...]:
     )
 
 
-def describe(trace: Trace) -> list[str]:
-    """Readable lines for ``wcref rules``: code, examples and properties (``none`` when empty)."""
+def describe(trace: Trace, *, full: bool = False) -> list[str]:
+    """Readable lines for ``wcref rules``: code, examples and properties (``none`` when empty); the
+    first few of each, or all of them when ``full``."""
 
     def listing(items: tuple[str, ...], limit: int) -> str:
         if not items:
             return "none"
+        if full:
+            return ", ".join(items)
         shown = ", ".join(items[:limit])
-        return shown + (f" (+{len(items) - limit} more)" if len(items) > limit else "")
+        return shown + (
+            f" (+{len(items) - limit} more; name the ID to see all)" if len(items) > limit else ""
+        )
 
     return [
         f"code: {listing(trace.code, 4)}",
@@ -240,7 +245,7 @@ def _by_id() -> dict[str, Trace]:
     return {t.entry.id: t for t in traces()}
 
 
-def trace_lines(rule_id: str) -> list[str]:
+def trace_lines(rule_id: str, *, full: bool = False) -> list[str]:
     """The :func:`describe` lines of one register ID (computed once for the whole register)."""
     trace = _by_id().get(rule_id)
-    return describe(trace) if trace is not None else []
+    return describe(trace, full=full) if trace is not None else []
