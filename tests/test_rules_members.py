@@ -809,3 +809,18 @@ def test_member_placements_report_the_member_the_place_and_the_price() -> None:
         ev.GardenerPlaced(clan=0, slot=G1_SLOT, card="G1", bridge=Colour.CORAL, food=1),
     )
     assert waiting(gardener, DecisionKind.OPTIONAL, 0)  # then G1's action, optional
+
+
+@pytest.mark.rule("RULING.REFILL_AFTER_LIGHT", "COURTIER.FLOOR12.END_ROOM_ONLY")
+def test_courtier_climb_to_a_floor_with_no_card_stays_and_says_why() -> None:
+    # every Stewards' room waits for its refill (a hand-made position): the courtier arrives, no room
+    state = outside(holding(started(), 0, coins=0, pearl=2, courtiers=(1, 0, 0, 0)), Member.COURTIER)
+    rooms = tuple(replace(r, card=None) if r.floor == 1 else r for r in board(state).rooms)
+    state = edit_board(state, rooms=rooms)
+    after = apply(state, Climb(Floor.GATE, 1))
+    assert ev.NoRoomToEnter(clan=0, floor=1, rules=("RULING.REFILL_AFTER_LIGHT",)) in after.events
+    assert not any(isinstance(e, (ev.CardTaken, ev.RoomDeckEmpty)) for e in after.events)
+    c = clan(after, 0)
+    assert c.courtiers == (0, 1, 0, 0)
+    assert (c.lantern, c.domain_card) == (clan(state, 0).lantern, clan(state, 0).domain_card)
+    assert after.decision.kind is not DecisionKind.ROOM

@@ -1279,3 +1279,19 @@ def test_final_score_rival_leftovers_score_nothing() -> None:
     player = after.scores[PLAYER]
     assert player.coins_and_seals > 0
     assert player.resources == 6
+
+
+@pytest.mark.rule("RULING.REFILL_AFTER_LIGHT", "SOLO.ICON.CLIMB")
+def test_climb_to_a_floor_with_no_card_stays_and_asks_nothing() -> None:
+    # the Stewards' rooms all wait for their refill (a hand-made position): no room to choose for the rival
+    state = acting(ClimbUp(1), courtiers=(1, 0, 0, 0), sent=(1, 0, 0))
+    rooms = tuple(replace(r, card=None) if r.floor == 1 else r for r in board(state).rooms)
+    state = edit_board(state, rooms=rooms)
+    after = player_then_rival(state)
+    assert events_of(after, ev.NoRoomToEnter) == [
+        ev.NoRoomToEnter(clan=RIVAL, floor=1, rules=("RULING.REFILL_AFTER_LIGHT", "SOLO.ICON.CLIMB"))
+    ]
+    assert events_of(after, ev.RivalRoomCard) == []
+    assert waiting(after, DecisionKind.TURN, PLAYER)
+    assert after.clans[RIVAL].courtiers == (0, 1, 0, 0)
+    assert [r.card for r in board(after).rooms] == [r.card for r in rooms]  # no card removed or refilled
