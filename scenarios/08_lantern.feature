@@ -26,7 +26,7 @@ Feature: Lantern Rewards
       Given a 2-player game
       And clan 0's Lantern Area is SR9, A1, S2, D2
       When clan 0 places the left coral die on the Well
-      And clan 0 resolves icon 1 next
+      And clan 0 resolves icon 0 next
       Then clan 0 now holds 5 food, 6 coins, 1 Clan Point and 3 seals
       And clan 0 is now on Passage of Time space 1
 

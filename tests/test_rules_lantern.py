@@ -142,7 +142,7 @@ def test_lantern_area_starts_with_starting_card_and_decree() -> None:
     assert waiting(state, DecisionKind.DRAFT, 1)
     state = settle(apply(state, TakePair(0)))
     c = clan(state, 1)
-    assert c.lantern == ("SR1", "DC1")
+    assert c.lantern == ("DC1", "SR1")  # a multiset, kept sorted by card id
     assert (c.food, c.iron, c.coins, c.seals) == (2, 1, 2, 1)
     assert c.domain_card == "A2"
 
@@ -162,7 +162,7 @@ def test_lantern_grows_when_a_courtier_takes_a_card() -> None:
     state = holding(started(), 0, coins=0, pearl=5, courtiers=(1, 0, 0, 0))
     state = place(state, Colour.CORAL, End.RIGHT, Space.OUTSIDE_RIGHT)
     state = play(state, ChooseMember(Member.COURTIER), Climb(Floor.GATE, 2), ChooseRoom(D2_ROOM))
-    assert clan(state, 0).lantern == ("SR9", "A1")
+    assert clan(state, 0).lantern == ("A1", "SR9")  # kept sorted
     assert clan(state, 0).time == 2  # D2's light block
     state = holding(state, 1, coins=10)
     state = only_bridges(state, white=(1, (), 6))

@@ -309,7 +309,7 @@ def test_courtier_gate_to_diplomats_takes_nothing_from_floor_1() -> None:
     # D2 has one light block (PoT+2): done without a question
     c = clan(state, 0)
     assert c.domain_card == "D2"
-    assert c.lantern == ("SR9", "A1")
+    assert c.lantern == ("A1", "SR9")  # kept sorted
     assert c.time == 2
     assert [room(state, i).card for i in (S2_ROOM, S5_ROOM, S9_ROOM)] == ["S2", "S5", "S9"]
     assert board(state).steward_deck == ("S4", "S7", "S10", "S12", "S13", "S15")
@@ -331,7 +331,7 @@ def test_courtier_floor_1_tuck_take_light_block_refill() -> None:
     state = apply(state, ChooseRoom(S2_ROOM))
     # S2 was taken: Action card A1 tucked, S2 on the Domain board, one light block to choose
     c = clan(state, 0)
-    assert c.lantern == ("SR9", "A1")
+    assert c.lantern == ("A1", "SR9")  # kept sorted
     assert c.domain_card == "S2"
     assert waiting(state, DecisionKind.LIGHT_ROW, 0)
     assert set(options(state)) == {ChooseBlock(block=1), ChooseBlock(block=2)}
@@ -563,7 +563,7 @@ def test_courtier_floor_2_room_refilled_from_the_top_of_the_diplomat_deck() -> N
     state = outside(holding(started(), 0, pearl=2, courtiers=(0, 1, 0, 0)), Member.COURTIER)
     state = play(state, Climb(Floor.STEWARDS, 1), ChooseRoom(D2_ROOM))
     c = clan(state, 0)
-    assert (c.domain_card, c.lantern, c.time) == ("D2", ("SR9", "A1"), 2)
+    assert (c.domain_card, c.lantern, c.time) == ("D2", ("A1", "SR9"), 2)
     assert room(state, D2_ROOM).card == "D3"
     assert room(state, D6_ROOM).card == "D6"
     assert board(state).diplomat_deck == ("D4", "D5", "D7", "D8", "D10", "D11")

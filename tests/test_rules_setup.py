@@ -563,4 +563,4 @@ def test_setup_starting_pair_reports_the_cards_taken_then_the_decree_and_each_ga
         ev.DecreePlaced(clan=1, card="DC1", rules=("SETUP.STARTING_GAINS", "LANTERN.AREA")),
         ev.Gained(clan=1, what=GainKind.FOOD, n=2, kept=2),
     )
-    assert clan(after, 1).lantern == ("SR1", "DC1")
+    assert clan(after, 1).lantern == ("DC1", "SR1")  # kept sorted

@@ -790,7 +790,8 @@ def _given_domain_card(world: World, m: re.Match[str], s: StepText) -> None:
 
 @step("given", r"clan ([0-9])'s Lantern Area is " + CARDS)
 def _given_lantern(world: World, m: re.Match[str], s: StepText) -> None:
-    world.clan_edit(int(m.group(1)), lantern=card_list(m.group(2)))
+    # a Lantern Area is a multiset, kept sorted (rules.effects.lantern_with)
+    world.clan_edit(int(m.group(1)), lantern=tuple(sorted(card_list(m.group(2)))))
 
 
 @step("given", r"clan ([0-9]) has a ([1-6]) on its " + COLOUR + " Domain line")
@@ -1129,7 +1130,8 @@ def _then_domain_card(world: World, m: re.Match[str], s: StepText) -> None:
 
 @step("then", r"clan ([0-9])'s Lantern Area is now " + CARDS)
 def _then_lantern(world: World, m: re.Match[str], s: StepText) -> None:
-    world.expect(f"/clans/{m.group(1)}/lantern", list(card_list(m.group(2))))
+    cards: list[JSON] = [card for card in sorted(card_list(m.group(2)))]  # a multiset, kept sorted
+    world.expect(f"/clans/{m.group(1)}/lantern", cards)
 
 
 @step("then", r"clan ([0-9])'s Domain dice are now ([1-6-]), ([1-6-]), ([1-6-])")

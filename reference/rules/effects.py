@@ -117,7 +117,7 @@ def resolve(state: State, clan: int, effect: Effect) -> State:
             return push(state, DomainLineFrame(clan))
         case DecreeIcon(card=card):
             c = state.clans[clan]
-            state = with_clan(state, clan, replace(c, lantern=(*c.lantern, card)))
+            state = with_clan(state, clan, replace(c, lantern=lantern_with(c.lantern, card)))
             return emit(state, ev.DecreePlaced(clan=clan, card=card))
         case PayCoins(n=n, then=then):
             return push(state, OptionalFrame(clan, Source("paid_icon"), then, coins=n))
@@ -141,6 +141,13 @@ def castle_block(state: State, clan: int, card_id: str, block: int) -> State:
         clan=clan, card=card.id, block=block, rows=b.rows, dark=b.dark, icons=b.effects, rules=rules
     )
     return push(emit(state, resolved), EffectsFrame(clan, b.effects))
+
+
+def lantern_with(area: tuple[str, ...], card: str) -> tuple[str, ...]:
+    """A Lantern Area with one more card. The area is kept sorted by card id: its order has no rules
+    meaning, so two positions with the same cards are the same position (reference.position) and the
+    Lantern's icons come in one order however the cards arrived. Rules: LANTERN.GROWS, LANTERN.AREA."""
+    return tuple(sorted((*area, card)))
 
 
 def lantern(state: State, clan: int, cause: str) -> State:

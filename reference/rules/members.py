@@ -51,7 +51,7 @@ from reference.model import (
 from reference.model import events as ev
 from reference.rules import holdings
 from reference.rules.common import board, cat, clan_name, emit, pop, push, set_top, with_board, with_clan
-from reference.rules.effects import lantern
+from reference.rules.effects import lantern, lantern_with
 from reference.rules.handler import ClanHandler, Handler, Refusal
 
 MEMBERS_PER_LINE = 5
@@ -236,7 +236,7 @@ def room_act(state: State, frame: RoomFrame, action: Action) -> State:
         return push(state, LightRowFrame(clan, room.card))
     holder = state.clans[clan]
     tucked = holder.domain_card
-    lantern_area = holder.lantern if tucked is None else (*holder.lantern, tucked)
+    lantern_area = holder.lantern if tucked is None else lantern_with(holder.lantern, tucked)
     state = with_clan(state, clan, replace(holder, lantern=lantern_area, domain_card=room.card))
     rooms = list(b.rooms)
     rooms[action.room] = replace(room, card=None)
