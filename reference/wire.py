@@ -310,7 +310,10 @@ def decode_event_line(line: bytes | str) -> EventLine:
 
 
 def schemas() -> dict[str, object]:
-    """JSON Schemas of the wire types: action, state, trace, setup, observation, event."""
+    """JSON Schemas of the wire types: action, state, trace, setup, observation, event and the
+    public position (reference.position)."""
+    from reference.position import Position  # the position module builds on this one
+
     out: dict[str, object] = {}
     for name, typ in (
         ("action", Action),
@@ -319,6 +322,7 @@ def schemas() -> dict[str, object]:
         ("setup", Setup),
         ("observation", Observation),
         ("event", Event),
+        ("position", Position),
     ):
         out[name] = msgspec.json.schema(typ)
     return out

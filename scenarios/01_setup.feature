@@ -281,3 +281,23 @@ Feature: Setup
       When the action {"type": "place_die", "bridge": "coral", "end": "left", "space": "well"} is applied
       Then the action is refused citing RULING.CHANCE_DEAL
       And the game now waits for a deal outcome
+
+  @RULING.PUBLIC_POSITION
+  Rule: A game may start from a public position: what the table shows when a clan is about to take a turn or a starting pair, when the deal or the re-roll is due, or when the game is over. The position must keep every rule of what the table can hold (caps, sorted bridges, whose decision it is, cards of this game). A composed position (a study, as in chess problems) may leave out the game that led to it and break the conservation rules it names: dice per colour, one die placed per turn, members where their Domain board sent them, each card once. What no rules sentence names (the format, unknown ids, negative counts, a die with no such face) is cited under this ruling.
+
+    Example: a study with dice on one bridge only leaves out the other dice of the round
+      Given a 2-player game
+      And the start position is a study leaving out SETUP.DICE_PER_COLOUR
+      And the coral bridge holds 2 | - | 5
+      And the other bridges are empty
+      And clan 0 holds 0 seals
+      When clan 0 places the left coral die on the Well
+      Then the coral bridge now holds - | - | 5
+      And clan 0 now holds 1 seal
+
+    Example: a position edited only within the rules is no study
+      Given a 2-player game
+      And the start position is a study leaving out nothing
+      And clan 0 holds 5 seals, 3 coins
+      When clan 0 trades 1 seal for 1 coin
+      Then clan 0 now holds 4 seals, 4 coins

@@ -16,10 +16,18 @@ import pytest
 
 from reference.conformance.adapter import AREAS, ImplementationError, Refused, to_json
 from reference.conformance.process import SubprocessImplementation
-from reference.conformance.protocol import SCHEMA_PATH, protocol_schema, schema_text
+from reference.conformance.protocol import SCHEMA_PATH, ObserveRequest, Request, protocol_schema, schema_text
 from reference.conformance.server import Server
 from reference.model import Setup, Solo, TakePair
+from reference.position import position
+from reference.wire import JSON
 from tests.helpers import make_deal, started
+
+
+def at_turn(players: int) -> JSON:
+    """The public position of a game of ``players`` clans at its first turn (wire JSON)."""
+    return to_json(position(started(players)))
+
 
 SERVE = [sys.executable, "-m", "reference.cli", "serve"]
 SERVE_CMD = shlex.join(SERVE)
@@ -65,7 +73,7 @@ def test_every_reply_fits_the_schema(validator: jsonschema.Draft202012Validator)
     server = Server()
     setup = to_json(Setup(players=2))
     requests: list[tuple[dict[str, Any], str]] = [
-        ({"id": 1, "op": "hello", "protocol": 1}, "HelloReply"),
+        ({"id": 1, "op": "hello", "protocol": 2}, "HelloReply"),
         ({"id": 2, "op": "observe"}, "ErrorReply"),
         ({"id": 3, "op": "new_game", "setup": setup}, "AckReply"),
         ({"id": "four", "op": "observe"}, "ObserveReply"),
@@ -81,7 +89,7 @@ def test_every_reply_fits_the_schema(validator: jsonschema.Draft202012Validator)
             },
             "ErrorReply",
         ),
-        ({"id": 10, "op": "load", "state": to_json(started(2))}, "AckReply"),
+        ({"id": 10, "op": "load", "position": at_turn(2)}, "AckReply"),
         ({"id": 11, "op": "observe"}, "ObserveReply"),
         ({"id": 12, "op": "bye"}, "AckReply"),
     ]
@@ -99,7 +107,7 @@ def test_hello_names_every_area() -> None:
     assert reply == {
         "id": 1,
         "ok": True,
-        "result": {"name": "wcref (reference)", "areas": list(AREAS), "protocol": 1},
+        "result": {"name": "wcref (reference)", "areas": list(AREAS), "protocol": 2},
     }
 
 
@@ -155,8 +163,8 @@ def test_without_the_events_area_an_accepted_apply_answers_null() -> None:
         (b'{"id": "x", "op": "apply"}', "x"),
         (b'{"id": 5, "op": "apply", "action": {"type": "place_die", "bridge": "purple"}}', 5),
         (b'{"id": 6, "op": "new_game", "setup": {"players": "two"}}', 6),
-        (b'{"id": 7, "op": "load", "state": {"phase": 3}}', 7),
-        (b'{"id": 8, "op": "hello", "protocol": 1, "extra": {"__import__": "os"}}', 8),
+        (b'{"id": 7, "op": "load", "position": {"phase": 3}}', 7),
+        (b'{"id": 8, "op": "hello", "protocol": 2, "extra": {"__import__": "os"}}', 8),
         (b"\xff\xfe garbage bytes", None),
         (b'{"id": 9, "op": "new_game", "setup": {"players": 2}} trailing', None),
     ],
@@ -182,30 +190,62 @@ def test_error_kinds() -> None:
     solo = to_json(Setup(players=2, solo=Solo()))
     assert exchange(partial, {"id": 3, "op": "new_game", "setup": solo})["error"]["kind"] == "unsupported"
     assert (
-        exchange(partial, {"id": 4, "op": "load", "state": to_json(started(2))})["error"]["kind"]
-        == "unsupported"
+        exchange(partial, {"id": 4, "op": "load", "position": at_turn(2)})["error"]["kind"] == "unsupported"
     )
     bad = exchange(partial, {"id": 5, "op": "new_game", "setup": {"players": 5}})
     assert bad["error"]["kind"] == "bad_setup"
     assert "players" in bad["error"]["reason"]
 
 
-def test_engine_failure_is_an_internal_error() -> None:
+def test_an_impossible_position_is_refused_with_its_problems_and_changes_nothing() -> None:
     server = Server()
     exchange(server, {"id": 1, "op": "new_game", "setup": to_json(Setup(players=2))})
-    # a position whose turn order names clans the game does not have: the engine fails on it (load
-    # does not yet check a position is possible; when it does, this becomes a bad-state refusal)
-    impossible = to_json(started(2))
+    impossible = at_turn(2)
+    assert isinstance(impossible, dict)
     impossible["turn_order"] = [5, 6]
-    reply = exchange(server, {"id": 2, "op": "load", "state": impossible})
+    reply = exchange(server, {"id": 2, "op": "load", "position": impossible})
+    error = reply["error"]
+    assert (error["kind"], error["rule"]) == ("impossible", "TURN.DECISION")
+    assert error["problems"][0]["pointer"] == "/turn_order"
+    # the failed load changed nothing: the game in play answers as before
+    assert exchange(server, {"id": 3, "op": "observe"})["result"]["phase"] == "deal"
+    assert exchange(server, {"id": 4, "op": "legal_actions"})["ok"] is True
+
+
+def test_a_study_position_loads_only_when_it_names_the_rules_it_leaves_out() -> None:
+    study = at_turn(2)
+    assert isinstance(study, dict)
+    study["board"]["bridges"][0] = {"colour": "coral", "left": 2, "centre": [], "right": None}
+    server = Server()
+    refused = exchange(server, {"id": 1, "op": "load", "position": study})["error"]
+    assert (refused["kind"], refused["rule"]) == ("impossible", "SETUP.DICE_PER_COLOUR")
+    loaded = exchange(
+        server, {"id": 2, "op": "load", "position": study, "composed": ["SETUP.DICE_PER_COLOUR"]}
+    )
+    assert loaded["ok"] is True
+    assert exchange(server, {"id": 3, "op": "observe"})["result"]["board"]["bridges"][0]["left"] == 2
+
+
+class _Faulty(Server):
+    """A server whose dispatch fails (an implementation bug): the guard around it answers."""
+
+    def _dispatch(self, request: Request) -> tuple[bytes, bool]:
+        if isinstance(request, ObserveRequest):
+            raise IndexError("tuple index out of range")
+        return super()._dispatch(request)
+
+
+def test_a_failure_inside_the_server_is_an_internal_error_and_changes_nothing() -> None:
+    server = _Faulty()
+    exchange(server, {"id": 1, "op": "new_game", "setup": to_json(Setup(players=2))})
+    reply = exchange(server, {"id": 2, "op": "observe"})
     assert reply["error"] == {
         "kind": "internal",
         "reason": "IndexError: tuple index out of range",
         "rule": None,
+        "problems": [],
     }
-    # the failed load changed nothing: the game in play answers as before
-    assert exchange(server, {"id": 3, "op": "observe"})["ok"] is True
-    assert exchange(server, {"id": 4, "op": "legal_actions"})["ok"] is True
+    assert exchange(server, {"id": 3, "op": "legal_actions"})["ok"] is True
 
 
 def test_serve_process_answers_line_by_line_and_exits_on_bye() -> None:
@@ -288,7 +328,7 @@ def test_subprocess_failures_are_reported(script: str, kind: str, detail: str) -
         impl.hello()
     assert info.value.kind == kind
     assert detail in info.value.detail
-    assert info.value.last_request == '{"id":1,"op":"hello","protocol":1}'
+    assert info.value.last_request == '{"id":1,"op":"hello","protocol":2}'
     impl.close()
 
 
@@ -329,7 +369,7 @@ def test_observation_reply_decodes_to_the_wire_type() -> None:
     from reference.wire import Observation
 
     server = Server()
-    exchange(server, {"id": 1, "op": "load", "state": to_json(started(3))})
+    exchange(server, {"id": 1, "op": "load", "position": at_turn(3)})
     reply = exchange(server, {"id": 2, "op": "observe"})
     obs = msgspec.convert(reply["result"], Observation)
     assert len(obs.clans) == 3
@@ -350,4 +390,4 @@ def test_deeply_nested_request_is_a_bad_request_and_the_session_goes_on(body: st
     error = json.loads(reply)["error"]
     assert error["kind"] == "bad_request"
     assert not done
-    assert exchange(server, {"id": 4, "op": "hello", "protocol": 1})["ok"] is True
+    assert exchange(server, {"id": 4, "op": "hello", "protocol": 2})["ok"] is True

@@ -28,6 +28,7 @@ from reference.conformance.verify import Options, verify
 from reference.engine import apply, legal_actions
 from reference.model import Colour, End, PlaceDie, Setup, Space
 from reference.model import events as ev
+from reference.position import position
 from tests.helpers import edit_clan, started
 
 ROOT = Path(__file__).resolve().parent
@@ -118,7 +119,7 @@ def test_run_and_skip_globs(tmp_path: Path) -> None:
 
 def test_areas_from_hello_limit_what_is_checked(tmp_path: Path) -> None:
     """An implementation claiming only `base`: solo vectors, solo perft positions, solo games and
-    vectors needing load_state are skipped."""
+    vectors needing load_position are skipped."""
     report = tmp_path / "r.json"
     result = run(
         "verify", "--impl", faulty("none", "--areas", "base"), "--vectors", str(VECTORS),
@@ -130,7 +131,7 @@ def test_areas_from_hello_limit_what_is_checked(tmp_path: Path) -> None:
     assert status["SETUP.STARTING_PAIRS/draft-after-a-fixed-deal"][0] == "passed"
     assert status["SEALS.CAP/the-well-at-five-seals"] == (
         "skipped",
-        "the implementation does not support load_state",
+        "the implementation does not support load_position",
     )
     assert status["SOLO.SETUP.DIFFICULTY/medium-rival-start"][0] == "skipped"
     skipped_perft = {c["id"] for c in data["cases"] if c["kind"] == "perft" and c["status"] == "skipped"}
@@ -359,7 +360,7 @@ class _Stubborn(ReferenceAdapter):
 
 def test_refusal_of_a_legal_action_is_a_divergence() -> None:
     state = started(2)
-    session = Session(_Stubborn(), "case", state.setup, state)
+    session = Session(_Stubborn(), "case", state.setup, position(state))
     session.begin()
     well = next(a for a in legal_actions(state) if isinstance(a, PlaceDie) and a.space is Space.WELL)
     with pytest.raises(Mismatch) as info:
@@ -377,7 +378,7 @@ def test_probe_refusal_must_name_the_same_rule() -> None:
             return replace(refused, rule="SOMETHING.ELSE") if refused is not None else None
 
     state = started(2)
-    session = Session(Lax(), "case", state.setup, state)
+    session = Session(Lax(), "case", state.setup, position(state))
     session.begin()
     with pytest.raises(Mismatch) as info:
         session.probe(PlaceDie(Colour.CORAL, End.RIGHT, Space.DOMAIN_BLACK))

@@ -143,7 +143,7 @@ def test_run_vector_reports_a_missing_area(vectors: tuple[Vector, ...]) -> None:
         def hello(self) -> tuple[str, tuple[str, ...]]:
             return "base only", ("base",)
 
-    needs_state = next(v for v in vectors if "load_state" in v.areas)
+    needs_state = next(v for v in vectors if "load_position" in v.areas)
     assert run_vector(BaseOnly(), needs_state).status == "unsupported"
     assert set(needs_state.areas) <= set(AREAS)
 

@@ -7,7 +7,8 @@ here, whatever its keyword, so the same files can run under any Cucumber:
   game against the easy Tokugawa rival with the Solitaire deck:`` plus a card table), changes to the
   deal (``the deal is changed:``) and then edits of the dealt state (holdings, bridges, dice, cards,
   the round...). With no edit the vector starts from the setup and replays the deal and the starting
-  draft; with edits it starts from the edited state (the ``load_state`` area).
+  draft; with edits it starts from the edited state as a public position (the ``load_position`` area; a
+  composed study when the edits leave out the history of the game, see RULING.PUBLIC_POSITION).
 - **When** steps are actions (wire ``Action`` values), applied one by one.
 - **Then** steps are expectations on the canonical observation (:func:`reference.wire.observe`),
   each a JSON Pointer and a value, or ``the action is refused citing RULE.ID``.
@@ -96,6 +97,7 @@ from reference.model import (
     Trade,
     WarriorTo,
 )
+from reference.position import Position, from_position, position, status
 from reference.wire import JSON, observe, to_json
 
 # ---- the standard deal -------------------------------------------------------------------------
@@ -185,11 +187,14 @@ class DraftStep:
 
 @dataclass
 class Draft:
-    """An example as data: the setup, the start state (None: start from the setup) and the steps."""
+    """An example as data: the setup, the start position (None: start from the setup; see
+    :mod:`reference.position`), the conservation rules that position breaks as a composed study
+    (``composed``) and the steps."""
 
     setup: Setup
-    start: State | None
+    start: Position | None
     steps: list[DraftStep]
+    composed: tuple[str, ...] = ()
 
 
 # ---- vocabulary --------------------------------------------------------------------------------
@@ -445,7 +450,9 @@ class World:
         self.state: State | None = None
         self.prefix: list[Action] = []
         self.edited = False
-        self.start: State | None = None
+        self.start: Position | None = None
+        self.composed: tuple[str, ...] = ()
+        self.declared: tuple[str, ...] | None = None
         self.steps: list[DraftStep] = []
         self.acting = False
         self.undealt = False
@@ -491,7 +498,7 @@ class World:
         if not self.steps:
             raise StepError("an example needs at least one When step")
         assert self.setup is not None
-        return Draft(self.setup, self.start, list(self.steps))
+        return Draft(self.setup, self.start, list(self.steps), self.composed)
 
     def _fail(self, message: str) -> None:
         self.broken = True
@@ -558,12 +565,31 @@ class World:
         self.acting = True
         state = self.materialize()
         if self.edited:
-            state = _settled(state)
-            self.start = replace(state, events=())
+            state = self._from_position(_settled(state))
             self.prefix = []
             self.state = state
         self.steps = [DraftStep(a) for a in self.prefix]
         return state
+
+    def _from_position(self, edited: State) -> State:
+        """The edited state as a public position (the vector's start) and the state rebuilt from it:
+        edits may leave out the history of the game (a composed study: dice, turns, members, cards not
+        conserved) but never break what the table can hold (RULING.PUBLIC_POSITION)."""
+        start = position(edited)
+        problems = status(start)
+        never = [p for p in problems if not p.history]
+        if never:
+            raise StepError(
+                "the edits give a position the rules never allow: " + "; ".join(str(p) for p in never[:3])
+            )
+        self.composed = tuple(sorted({p.rule for p in problems}))
+        if self.declared is not None and self.declared != self.composed:
+            self._fail(
+                f"the start position is composed leaving out {', '.join(self.composed) or 'nothing'}, "
+                f"not {', '.join(self.declared) or 'nothing'}"
+            )
+        self.start = start
+        return from_position(start, self.composed)
 
     def deal_now(self) -> None:
         """Apply the deal itself as the example's first action."""
@@ -706,6 +732,15 @@ def _given_solo(world: World, m: re.Match[str], s: StepText) -> None:
     deck = SoloDeck(name="scenario deck", provisional=True, cards=cards, note="a deck written in the example")
     solo = Solo(rival=rival, difficulty=difficulty, deck=deck)
     world.new(Setup(players=2, solo=solo), standard_deal(2, solo, tuple(c.id for c in cards)))
+
+
+@step(
+    "given",
+    r"the start position is a study leaving out ((?:[A-Z][A-Z0-9_.]*)(?:, [A-Z][A-Z0-9_.]*)*|nothing)",
+)
+def _given_study(world: World, m: re.Match[str], s: StepText) -> None:
+    """The conservation rules the edited start position breaks, said out loud (RULING.PUBLIC_POSITION)."""
+    world.declared = () if m.group(1) == "nothing" else tuple(sorted(m.group(1).split(", ")))
 
 
 @step("given", r"the setup reads (solo\.action_order|solo\.pair_colour) as (\w+)")

@@ -3,17 +3,19 @@
 One vector per file (like the JSON-Schema-Test-Suite cases), in the format agreed with the
 conformance harness::
 
-    {"format": "wcref-vector", "version": 1,
+    {"format": "wcref-vector", "version": 2,
      "id": "TIME.STOP/stops-before-an-unpaid-checkpoint",
      "title": "...", "rules": ["TIME.STOP", ...], "questions": [10],
-     "areas": ["base", "load_state"],
-     "setup": <Setup JSON>, "start": null | <State JSON>,
+     "areas": ["base", "load_position"],
+     "setup": <Setup JSON>, "start": null | <Position JSON>,
+     "composed": ["SETUP.DICE_PER_COLOUR", ...],
      "steps": [{"action": <Action JSON>,
                 "expect": {"/clans/0/time": 5, ...},   # JSON Pointers into the Observation JSON
                 "refused": null | "RULE.ID"}]}
 
-To run one: start a game from ``setup`` (or load ``start``, which needs the ``load_state`` area),
-then for each step apply the action; if ``refused`` names a rule the implementation must refuse
+To run one: start a game from ``setup`` (or load the public position ``start``, which needs the
+``load_position`` area; ``composed`` names the conservation rules that position breaks as a study,
+see :mod:`reference.position`), then for each step apply the action; if ``refused`` names a rule the implementation must refuse
 the action citing that rule and leave the observation unchanged, otherwise accept it; then every
 pointer of ``expect`` must hold its value in the observation (:class:`reference.wire.Observation`).
 
@@ -49,18 +51,21 @@ from reference import inputs
 from reference.book.scenarios import SCENARIOS_DIR, Example, all_examples
 from reference.book.steps import Draft, StepError, run_example
 from reference.errors import ContentError
-from reference.model import Action, RivalKind, Setup, State
+from reference.model import Action, RivalKind, Setup
 from reference.paths import directory_problem
+from reference.position import Position
 
 FORMAT: Final = "wcref-vector"
-VERSION: Final = 1
+VERSION: Final = 2
+"""Version 2: ``start`` is a public position (reference.position.Position; version 1 carried the
+reference's internal State) and ``composed`` names the conservation rules a study position breaks."""
 VECTORS_DIR: Final = Path(__file__).resolve().parents[2] / "vectors"
 """The checked-in vectors of a source checkout (the repository's ``vectors/``)."""
 SCHEMA_FILE: Final = "vector.schema.json"
 REGISTRY_FILE: Final = "registry.json"
 README_FILE: Final = "README.md"
 
-Area = Literal["base", "solo.tokugawa", "solo.gingkogawa", "load_state"]
+Area = Literal["base", "solo.tokugawa", "solo.gingkogawa", "load_position"]
 VectorId = Annotated[
     str,
     msgspec.Meta(
@@ -87,24 +92,25 @@ class Vector(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tr
     """A test vector (see the module docstring)."""
 
     format: Literal["wcref-vector"]
-    version: Literal[1]
+    version: Literal[2]
     id: VectorId
     title: str
     rules: tuple[str, ...]
     questions: tuple[int, ...]
     areas: tuple[Area, ...]
     setup: Setup
-    start: State | None
+    start: Position | None
     steps: tuple[VectorStep, ...]
+    composed: tuple[str, ...] = ()
 
 
-def areas_of(setup: Setup, start: State | None) -> tuple[Area, ...]:
+def areas_of(setup: Setup, start: Position | None) -> tuple[Area, ...]:
     """The areas an implementation needs to run a vector: the game it plays and, when it starts
-    from a state, ``load_state``."""
+    from a position, ``load_position``."""
     area: Area = "base"
     if setup.solo is not None:
         area = "solo.gingkogawa" if setup.solo.rival is RivalKind.GINGKOGAWA else "solo.tokugawa"
-    return (area, "load_state") if start is not None else (area,)
+    return (area, "load_position") if start is not None else (area,)
 
 
 def make_vector(
@@ -121,6 +127,7 @@ def make_vector(
         areas=areas_of(draft.setup, draft.start),
         setup=draft.setup,
         start=draft.start,
+        composed=draft.composed,
         steps=tuple(
             VectorStep(action=s.action, expect=dict(s.expect), refused=s.refused) for s in draft.steps
         ),
@@ -191,8 +198,8 @@ def read_vector(path: Path) -> Vector:
         raise ContentError(f"{path}: not a vector: {exc}") from exc
     except msgspec.DecodeError as exc:
         raise ContentError(f"{path}: not valid JSON: {inputs.explain(exc, raw)}") from exc
-    if vector.start is not None and "load_state" not in vector.areas:
-        raise ContentError(f"{path}: a vector with a start state needs the load_state area")
+    if vector.start is not None and "load_position" not in vector.areas:
+        raise ContentError(f"{path}: a vector with a start position needs the load_position area")
     return vector
 
 
@@ -316,8 +323,10 @@ checks this directory equals a fresh export).
   as `retired` and are never given to another example.
 
 Running a vector against an implementation: check that it supports every name in `areas`
-(`base`, `solo.tokugawa`, `solo.gingkogawa`, `load_state`); start a game from `setup` (wire JSON of
-`Setup`), or when `start` is not null load that state (wire JSON of `State`); then for each step
+(`base`, `solo.tokugawa`, `solo.gingkogawa`, `load_position`); start a game from `setup` (wire JSON of
+`Setup`), or when `start` is not null load that public position (wire JSON of `Position`, see
+docs/protocol.md), accepting the conservation rules listed in `composed` as broken (a study position
+leaves out the game that led to it; every other rule holds); then for each step
 apply `action` (wire JSON of `Action`). When `refused` is null the action must be accepted; when it
 names a rule ID the implementation must refuse the action citing that rule, and its observation must
 be unchanged. After the action, each key of `expect` is a JSON Pointer into the canonical

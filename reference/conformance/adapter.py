@@ -7,23 +7,26 @@ implementation wrapped in an adapter, or against any program speaking the JSON L
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Protocol
 
 import msgspec
 
 from reference import wire
-from reference.engine import apply, legal_actions, new_game, settle
+from reference.engine import apply, legal_actions, new_game
 from reference.errors import IllegalAction, RulesGap, SetupError
 from reference.model import Setup, State
+from reference.position import Position, from_position
 from reference.wire import JSON, to_json
 
-AREAS: tuple[str, ...] = ("base", "solo.tokugawa", "solo.gingkogawa", "load_state", "events")
+AREAS: tuple[str, ...] = ("base", "solo.tokugawa", "solo.gingkogawa", "load_position", "events")
 """Rule areas an implementation may claim in ``hello``: the base game, each rival, and two
-capabilities: starting from a given state (``load_state``: vectors that start mid-game) and
+capabilities: starting from a public position (``load_position``: vectors that start mid-game,
+see :mod:`reference.position`) and
 reporting the typed events of each applied action (``events``: the reference's event types, see
 :mod:`reference.model.events`; the harness then compares event streams)."""
 
-CAPABILITIES: tuple[str, ...] = ("load_state", "events")
+CAPABILITIES: tuple[str, ...] = ("load_position", "events")
 """The areas that are capabilities rather than rules: used whenever offered (``--area`` chooses
 among the rule areas)."""
 
@@ -79,8 +82,10 @@ class Implementation(Protocol):
         """Start a game from a setup (wire JSON of reference.model.Setup)."""
         ...
 
-    def load(self, state: JSON) -> None:
-        """Start from a state (wire JSON of reference.model.State); only with the load_state area."""
+    def load(self, position: JSON, composed: Sequence[str] = ()) -> None:
+        """Start from a public position (wire JSON of reference.position.Position), accepting the
+        conservation rules ``composed`` names as broken (a study position); only with the
+        load_position area. Raises (ImplementationError from a process) when the position is refused."""
         ...
 
     def apply(self, action: JSON) -> Refused | None:
@@ -117,8 +122,9 @@ class ReferenceAdapter:
     def new_game(self, setup: JSON) -> None:
         self.state = new_game(msgspec.convert(setup, Setup))
 
-    def load(self, state: JSON) -> None:
-        self.state = settle(msgspec.convert(state, State))
+    def load(self, position: JSON, composed: Sequence[str] = ()) -> None:
+        """Raises ImpossiblePosition for a position the rules never allow."""
+        self.state = from_position(msgspec.convert(position, Position), composed)
 
     def _state(self) -> State:
         if self.state is None:

@@ -26,6 +26,7 @@ from reference.conformance.adapter import to_json
 from reference.conformance.process import SubprocessImplementation
 from reference.engine import apply, is_chance, is_over, legal_actions, new_game
 from reference.model import Setup, State, Trade
+from reference.position import position
 
 DEFAULT_REQUESTS: Final = 20_000
 
@@ -102,7 +103,7 @@ def bench(
     try:
         impl.hello()
         state = _mid_game()
-        impl.load(to_json(state))
+        impl.load(to_json(position(state)))
         observed = msgspec.json.encode(impl.observe())
         listed = msgspec.json.encode(impl.legal_actions())
         lines = [

@@ -37,7 +37,7 @@ from reference.conformance.perft import PerftPosition, replay
 from reference.conformance.process import SubprocessImplementation, shorten
 from reference.conformance.server import setup_areas
 from reference.conformance.vectors import VectorFailure
-from reference.engine import apply, decision_rule, is_chance, is_over, legal_actions, new_game, settle
+from reference.engine import apply, decision_rule, is_chance, is_over, legal_actions, new_game
 from reference.errors import IllegalAction, RulesGap
 from reference.model import (
     COLOURS,
@@ -74,6 +74,8 @@ from reference.model import (
     TakeResource,
     Trade,
 )
+from reference.position import Position, at_sync_point, from_position
+from reference.position import position as public_position
 from reference.wire import Observation
 
 MAX_STEPS: Final = 5_000
@@ -141,7 +143,8 @@ class Divergence(msgspec.Struct, frozen=True, kw_only=True):
     ``/legal_actions`` the actions only that side lists). ``rule`` is the rule ID named for it, found
     by ``rule_source`` (invariant, hint, decision, reference, vector); ``decision_rule`` is the rule of
     the decision the step answered. ``trace`` is a wire.Trace replaying the case up to and including
-    the step (None when the case started from a loaded state: see ``start``)."""
+    the step (None when the case started from a loaded position: see ``start``, the public position,
+    and ``composed``, the conservation rules it breaks as a study)."""
 
     case: str
     step: int
@@ -156,6 +159,7 @@ class Divergence(msgspec.Struct, frozen=True, kw_only=True):
     message: str
     trace: Any
     start: Any = None
+    composed: tuple[str, ...] = ()
 
 
 class CaseResult(msgspec.Struct, kw_only=True):
@@ -216,15 +220,24 @@ def _without_rules(event: JSON) -> JSON:
 
 
 class Session:
-    """One case in progress: the implementation and the reference from the same setup or state."""
+    """One case in progress: the implementation and the reference from the same setup or public
+    position (``start``, with the conservation rules ``composed`` it breaks as a study)."""
 
-    def __init__(self, impl: Implementation, case: str, setup: Setup, start: State | None = None) -> None:
+    def __init__(
+        self,
+        impl: Implementation,
+        case: str,
+        setup: Setup,
+        start: Position | None = None,
+        composed: tuple[str, ...] = (),
+    ) -> None:
         self.impl = impl
         self.case = case
         self.setup = start.setup if start is not None else setup
         self.start = start
+        self.composed = composed
         self.actions: list[Action] = []
-        self.state = start if start is not None else new_game(setup)
+        self.state = from_position(start, composed) if start is not None else new_game(setup)
         self.validate = not isinstance(impl, SubprocessImplementation)
         self.engine_notes: list[str] = []
         self.with_events = "events" in impl.hello()[1]
@@ -243,8 +256,8 @@ class Session:
     def begin(self) -> JSON:
         """Start the implementation and compare the first observation; returns it."""
         if self.start is not None:
-            state_json = to_json(self.start)
-            self._call(lambda: self.impl.load(state_json))
+            position_json = to_json(self.start)
+            self._call(lambda: self.impl.load(position_json, self.composed))
         else:
             setup_json = to_json(self.setup)
             self._call(lambda: self.impl.new_game(setup_json))
@@ -311,6 +324,7 @@ class Session:
                 message=bounded_text(message),
                 trace=self.trace(),
                 start=to_json(self.start) if self.start is not None else None,
+                composed=self.composed,
             )
         )
 
@@ -702,9 +716,9 @@ class Lockstep:
     def new_game(self, setup: JSON) -> None:
         self._begin(Session(self.impl, self.case, msgspec.convert(setup, Setup)))
 
-    def load(self, state: JSON) -> None:
-        start = settle(msgspec.convert(state, State))
-        self._begin(Session(self.impl, self.case, start.setup, start))
+    def load(self, position: JSON, composed: Sequence[str] = ()) -> None:
+        start = msgspec.convert(position, Position)
+        self._begin(Session(self.impl, self.case, start.setup, start, tuple(composed)))
 
     def apply(self, action: JSON) -> Refused | None:
         session = self.session
@@ -763,16 +777,17 @@ def vector_divergence(lockstep: Lockstep, vector: Vector, failure: VectorFailure
 def run_perft(
     impl: Implementation, position: PerftPosition, depth: int, use_load: bool
 ) -> tuple[int, Divergence | None]:
-    """The implementation's perft count of ``position`` at ``depth`` (each node reached by ``load``
-    when ``use_load``, else by replaying new_game + the actions), comparing its legal actions with
+    """The implementation's perft count of ``position`` at ``depth`` (each node at a synchronisation
+    point reached by ``load`` of its public position when ``use_load``, every other node by replaying
+    new_game + the actions), comparing its legal actions with
     the reference's at every node; (count, first divergence or None)."""
     root = replay(position.setup, position.actions)
 
     def node(state: State, path: tuple[Action, ...], remaining: int) -> int:
         if remaining == 0:
             return 1
-        if use_load:
-            session = Session(impl, f"perft {position.id}", state.setup, state)
+        if use_load and at_sync_point(state):
+            session = Session(impl, f"perft {position.id}", state.setup, public_position(state))
             session.begin()
         else:
             session = Session(impl, f"perft {position.id}", position.setup)

@@ -47,7 +47,7 @@ import psutil
 
 from reference import inputs
 from reference.conformance.adapter import AREAS, JSON, ImplementationError, Refused
-from reference.conformance.protocol import MAX_LINE, SUCCESS_REPLY, ErrorKind, ErrorReply
+from reference.conformance.protocol import MAX_LINE, PROTOCOL_VERSION, SUCCESS_REPLY, ErrorKind, ErrorReply
 
 SHOWN: Final = 400
 """Characters of a request or reply kept in failure reports."""
@@ -395,7 +395,7 @@ class SubprocessImplementation:
     def _handshake(self) -> None:
         proc = self._proc
         assert proc is not None
-        reply = self._exchange(proc, "hello", {"protocol": 1})
+        reply = self._exchange(proc, "hello", {"protocol": PROTOCOL_VERSION})
         if reply["ok"] is not True:
             raise self._fail("error", shorten(f"hello failed: {reply['error']}"))
         result = reply["result"]
@@ -427,8 +427,8 @@ class SubprocessImplementation:
     def new_game(self, setup: JSON) -> None:
         self._result("new_game", setup=setup)
 
-    def load(self, state: JSON) -> None:
-        self._result("load", state=state)
+    def load(self, position: JSON, composed: Sequence[str] = ()) -> None:
+        self._result("load", position=position, composed=list(composed))
 
     def apply(self, action: JSON) -> Refused | None:
         self._events = None

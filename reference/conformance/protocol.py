@@ -7,8 +7,8 @@ below are the definition; ``docs/protocol.md`` explains them and
 :func:`protocol_schema` (a test checks that the file is up to date; regenerate it with
 ``python -m reference.conformance.protocol reference/conformance/protocol.schema.json``).
 
-Requests (``op``): ``hello``, ``new_game`` (a Setup), ``load`` (a State; only with the
-``load_state`` area), ``apply`` (an action or a chance outcome), ``observe`` (the canonical
+Requests (``op``): ``hello``, ``new_game`` (a Setup), ``load`` (a public position; only with the
+``load_position`` area), ``apply`` (an action or a chance outcome), ``observe`` (the canonical
 observation), ``legal_actions``, ``bye``. A reply is ``{"id", "ok": true, "result"}`` or
 ``{"id", "ok": false, "error": {"kind", "rule", "reason"}}``.
 """
@@ -23,11 +23,14 @@ from typing import Final, Literal
 
 import msgspec
 
-from reference.model import Action, Event, Setup, State
+from reference.model import Action, Event, Setup
+from reference.position import Position, Problem
 from reference.wire import Observation
 
-PROTOCOL_VERSION: Final = 1
-"""The protocol version a ``hello`` names."""
+PROTOCOL_VERSION: Final = 2
+"""The protocol version a ``hello`` names. Version 2: ``load`` takes a public position
+(reference.position.Position) instead of the reference's internal State, and an impossible one is
+refused with the error kind ``impossible`` and its problems."""
 
 MAX_LINE: Final = 1024 * 1024
 """The longest request or reply line, in bytes, without its newline (1 MiB: the longest line of a
@@ -57,10 +60,13 @@ class NewGameRequest(msgspec.Struct, frozen=True, kw_only=True, tag_field="op", 
 
 
 class LoadRequest(msgspec.Struct, frozen=True, kw_only=True, tag_field="op", tag="load"):
-    """Start from a given state (the reference's State JSON). Only with the ``load_state`` area."""
+    """Start from a public position (reference.position.Position). Only with the ``load_position``
+    area. ``composed`` names the conservation rules a study position may break (see
+    RULING.PUBLIC_POSITION); a position breaking any other rule is refused (``impossible``)."""
 
     id: RequestId
-    state: State
+    position: Position
+    composed: tuple[str, ...] = ()
 
 
 class ApplyRequest(msgspec.Struct, frozen=True, kw_only=True, tag_field="op", tag="apply"):
@@ -108,7 +114,9 @@ class ErrorKind(str, Enum):
     - ``illegal``: the rules refuse the action (``rule`` names the rule); the game is unchanged.
     - ``gap``: the rules do not cover the situation (``rule`` names the nearest rule); unchanged.
     - ``bad_request``: the line is not JSON, not a request, or a field does not fit its schema.
-    - ``bad_setup``: a well-formed setup or state the implementation cannot start from (e.g. 5 clans).
+    - ``bad_setup``: a well-formed setup the implementation cannot start from (e.g. 5 clans).
+    - ``impossible``: ``load`` of a position that cannot occur under the rules (``rule`` names the
+      first rule it breaks, ``problems`` lists every one found); nothing is loaded.
     - ``unsupported``: the request needs a rule area the implementation did not claim in ``hello``.
     - ``no_game``: ``apply``, ``observe`` or ``legal_actions`` before any ``new_game`` or ``load``.
     - ``internal``: the implementation failed on a valid request (a bug); the game is unchanged.
@@ -118,18 +126,21 @@ class ErrorKind(str, Enum):
     GAP = "gap"
     BAD_REQUEST = "bad_request"
     BAD_SETUP = "bad_setup"
+    IMPOSSIBLE = "impossible"
     UNSUPPORTED = "unsupported"
     NO_GAME = "no_game"
     INTERNAL = "internal"
 
 
 class Error(msgspec.Struct, frozen=True, kw_only=True):
-    """A structured error: its kind, the rule ID (for ``illegal`` and ``gap``; else null) and the
-    reason in words."""
+    """A structured error: its kind, the rule ID (for ``illegal``, ``gap`` and ``impossible``; else
+    null; an implementation may leave it null when it cannot name the rule), the reason in words and,
+    for ``impossible``, every problem of the position (rule, JSON Pointer, message)."""
 
     kind: ErrorKind
     reason: str
     rule: str | None = None
+    problems: tuple[Problem, ...] = ()
 
 
 class HelloResult(msgspec.Struct, frozen=True, kw_only=True):

@@ -42,14 +42,17 @@ from reference.conformance.protocol import (
     Request,
     RequestId,
 )
-from reference.engine import apply, legal_actions, new_game, settle
+from reference.engine import apply, legal_actions, new_game
 from reference.errors import ContentError, IllegalAction, RulesGap, SetupError
 from reference.model import RivalKind, Setup, State
+from reference.position import ImpossiblePosition, Problem, from_position
 
 NAME: Final = "wcref (reference)"
 
 _encoder: Final = msgspec.json.Encoder(order="deterministic")
 MAX_REASON: Final = 500
+MAX_PROBLEMS: Final = 50
+"""The most problems an ``impossible`` reply lists (an edited position can break hundreds)."""
 ID_SCAN: Final = 64 * 1024
 """Bytes of a line the shallow scan for its id reads (the id of a line too deep or too long)."""
 SKIP_CHUNK: Final = 1024 * 1024
@@ -88,9 +91,15 @@ class Server:
         return b'{"id":' + _encoder.encode(rid) + b',"ok":true,"result":' + result + b"}\n"
 
     @staticmethod
-    def _error(rid: RequestId | None, kind: ErrorKind, reason: str, rule: str | None = None) -> bytes:
-        reply = ErrorReply(id=rid, ok=False, error=Error(kind=kind, reason=_short(reason), rule=rule))
-        return _encoder.encode(reply) + b"\n"
+    def _error(
+        rid: RequestId | None,
+        kind: ErrorKind,
+        reason: str,
+        rule: str | None = None,
+        problems: tuple[Problem, ...] = (),
+    ) -> bytes:
+        error = Error(kind=kind, reason=_short(reason), rule=rule, problems=problems[:MAX_PROBLEMS])
+        return _encoder.encode(ErrorReply(id=rid, ok=False, error=error)) + b"\n"
 
     # ---- requests ----------------------------------------------------------------------------
 
@@ -129,13 +138,17 @@ class Server:
                 except (SetupError, ContentError) as exc:
                     return self._error(rid, ErrorKind.BAD_SETUP, str(exc)), False
                 return self._ok(rid), False
-            case LoadRequest(state=loaded):
-                missing = [a for a in ("load_state", *setup_areas(loaded.setup)) if a not in self.areas]
+            case LoadRequest(position=loaded, composed=composed):
+                missing = [a for a in ("load_position", *setup_areas(loaded.setup)) if a not in self.areas]
                 if missing:
                     return self._error(
                         rid, ErrorKind.UNSUPPORTED, f"needs area(s) {', '.join(missing)}"
                     ), False
-                self.state = settle(loaded)
+                try:
+                    self.state = from_position(loaded, composed)
+                except ImpossiblePosition as exc:
+                    first = exc.problems[0]
+                    return self._error(rid, ErrorKind.IMPOSSIBLE, str(exc), first.rule, exc.problems), False
                 return self._ok(rid), False
             case ByeRequest():
                 return self._ok(rid), True

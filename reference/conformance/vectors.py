@@ -73,7 +73,7 @@ def run_vector(implementation: Implementation, vector: Vector) -> VectorResult:
     if vector.start is None:
         implementation.new_game(to_json(vector.setup))
     else:
-        implementation.load(to_json(vector.start))
+        implementation.load(to_json(vector.start), vector.composed)
     for index, step in enumerate(vector.steps):
         failures = _run_step(implementation, index, step)
         if failures:

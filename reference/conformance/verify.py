@@ -330,7 +330,7 @@ def verify(
         return report
     report.implementation, report.areas = name, tuple(areas)
     chosen = tuple(options.areas)
-    # the capabilities (load_state, events) are used whenever offered, whatever --area chooses
+    # the capabilities (load_position, events) are used whenever offered, whatever --area chooses
     report.checked_areas = tuple(
         a for a in AREAS if a in areas and (not chosen or a in chosen or a in CAPABILITIES)
     )
@@ -381,7 +381,7 @@ def verify(
     # ---- perft ----
     if not report.stopped and options.perft_depth > 0:
         data = perft_data if perft_data is not None else load_data()
-        use_load = "load_state" in areas
+        use_load = "load_position" in areas
         progress.start("perft", len(data.positions))
         for position in data.positions:
             case = CaseResult(kind="perft", id=position.id, status="passed")
