@@ -48,7 +48,7 @@ def faulty(fault: str, *extra: str) -> str:
 
 
 def test_verify_serve_finds_no_divergence(tmp_path: Path) -> None:
-    """`wcref verify --impl "wcref serve"`: every vector (the repository's vectors/ and the tests'
+    """`wcref verify --impl "wcref serve"`: every vector (the shipped reference/vectors/ and the tests'
     own), perft and 20 games, zero divergences."""
     report, junit = tmp_path / "report.json", tmp_path / "junit.xml"
     repository, _ = load_vectors(VECTORS_DIR)

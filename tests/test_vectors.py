@@ -1,4 +1,4 @@
-"""The portable vectors in ``vectors/``: each validates against the checked-in JSON Schema, replays
+"""The portable vectors in ``reference/vectors/``: each validates against the checked-in JSON Schema, replays
 on the reference through its conformance adapter, and the directory equals a fresh export of
 ``scenarios/`` (so a change to an example, the engine's wire format or the exporter shows up here).
 The runner and the ID registry are checked to catch what they must catch."""
@@ -88,12 +88,12 @@ def test_checked_in_vectors_equal_a_fresh_export(tmp_path: Path) -> None:
     shutil.copyfile(VECTORS_DIR / REGISTRY_FILE, out / REGISTRY_FILE)
     report = export_vectors(out)
     assert report.failing == ()
-    assert report.new == (), "examples without a checked-in vector: run `wcref vectors vectors/`"
+    assert report.new == (), "examples without a checked-in vector: run `wcref generate`"
     fresh = {p.name: p.read_text(encoding="utf-8") for p in out.iterdir()}
     kept = {p.name: p.read_text(encoding="utf-8") for p in VECTORS_DIR.iterdir()}
-    assert sorted(fresh) == sorted(kept), "run `wcref vectors vectors/`"
+    assert sorted(fresh) == sorted(kept), "run `wcref generate`"
     stale = sorted(name for name in fresh if fresh[name] != kept[name])
-    assert stale == [], f"out of date (run `wcref vectors vectors/`): {stale[:5]}"
+    assert stale == [], f"out of date (run `wcref generate`): {stale[:5]}"
     assert README_FILE in fresh
 
 

@@ -123,7 +123,7 @@ def _implementation(impl_command: str | None, timeout: float) -> tuple[Implement
     "vectors_dirs",
     type=click.Path(file_okay=False, path_type=Path),
     multiple=True,
-    help="A vector directory (repeatable; default: vectors/ at the top of the repository).",
+    help="A vector directory (repeatable; default: the shipped reference/vectors/).",
 )
 @click.option(
     "--run", "run_globs", multiple=True, metavar="GLOB", help="Only vectors whose id matches (repeatable)."

@@ -52,7 +52,7 @@ class Options(msgspec.Struct, kw_only=True):
     """What ``verify`` runs (see the command's options)."""
 
     vectors: tuple[str, ...] = ()
-    """The vector directories (none given: vectors/ at the top of the repository)."""
+    """The vector directories (none given: the shipped reference/vectors/)."""
     run: tuple[str, ...] = ()
     skip: tuple[str, ...] = ()
     areas: tuple[str, ...] = ()
