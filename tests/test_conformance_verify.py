@@ -19,6 +19,7 @@ from msgspec.structs import replace
 from reference import wire
 from reference.book.vectors import VECTORS_DIR, Vector, load_vectors, read_vector, selected
 from reference.cli import cli
+from reference.conformance import verify as verify_module
 from reference.conformance.adapter import JSON, ReferenceAdapter, Refused, to_json
 from reference.conformance.attribution import attribute, state_from_observation
 from reference.conformance.compare import ABSENT, first_difference, resolve
@@ -93,10 +94,117 @@ def test_verify_cli_without_impl_uses_the_reference() -> None:
     assert "vectors: 3 found" in result.stdout
 
 
-def test_missing_vector_directory_means_zero_vectors(tmp_path: Path) -> None:
-    result = run("verify", "--vectors", str(tmp_path / "none"), "--games", "2", "--perft-depth", "0")
+def _error_line(result: Result) -> str:
+    """The one ``error:`` line of a run that exits 2."""
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output
+    lines = result.stderr.strip().splitlines()
+    assert lines
+    assert lines[-1].startswith("error: "), result.stderr
+    return lines[-1]
+
+
+def test_a_vector_directory_that_is_missing_or_a_file_is_refused_up_front(tmp_path: Path) -> None:
+    """Named before anything runs: the implementation (here one that cannot start) is never tried."""
+    missing, a_file = tmp_path / "none", tmp_path / "file.json"
+    a_file.write_text("{}")
+    for path, problem in ((missing, "no such directory"), (a_file, "not a directory")):
+        result = run("verify", "--impl", "/nonexistent/implementation", "--vectors", str(VECTORS),
+                     "--vectors", str(path), "--games", "2")  # fmt: skip
+        assert _error_line(result) == f"error: --vectors {path}: {problem}"
+    with pytest.raises(ValueError, match="no such directory"):
+        verify(ReferenceAdapter(), Options(vectors=(str(missing),), games=1))
+
+
+def test_missing_shipped_vectors_are_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An install without its reference/vectors/ folder: an error naming it, not a run without vectors."""
+    gone = tmp_path / "site-packages" / "reference" / "vectors"
+    monkeypatch.setattr(verify_module, "VECTORS_DIR", gone)
+    line = _error_line(run("verify", "--games", "2", "--perft-depth", "0"))
+    assert line.startswith(f"error: the shipped vectors are missing: no directory {gone}")
+
+
+@pytest.mark.parametrize(
+    ("impl", "args", "why"),
+    [
+        (
+            None,
+            ("--run", "FOO*"),
+            "vectors: --run 'FOO*' matches none of the 3 vectors; perft: --perft-depth 0; games: --games 0",
+        ),
+        (
+            None,
+            ("--run", "SEALS.*", "--run", "SOLO.*", "--skip", "S*"),
+            "vectors: --skip 'S*' skips all the 2 vectors --run 'SEALS.*' --run 'SOLO.*' matches; "
+            "perft: --perft-depth 0; games: --games 0",
+        ),
+        (
+            ("--areas", ""),
+            (),
+            "the implementation claims no rule area in hello (areas: none)",
+        ),
+        (
+            ("--areas", "load_state,events"),
+            ("--perft-depth", "1", "--games", "3"),
+            "the implementation claims no rule area in hello (areas: load_state, events)",
+        ),
+        (
+            ("--areas", "base,events"),
+            ("--area", "solo.gingkogawa", "--perft-depth", "1", "--games", "3"),
+            "the implementation supports none of --area solo.gingkogawa (it claims base)",
+        ),
+        (
+            ("--areas", "base"),
+            ("--run", "SEALS.*"),
+            "vectors: all 1 selected vectors skipped (the implementation does not support load_state: 1); "
+            "perft: --perft-depth 0; games: --games 0",
+        ),
+    ],
+    ids=[
+        "run-matches-none",
+        "skip-takes-all",
+        "no-areas",
+        "only-capabilities",
+        "area-unsupported",
+        "all-skipped",
+    ],
+)
+def test_a_run_that_checked_nothing_fails_saying_why(
+    tmp_path: Path, impl: tuple[str, ...] | None, args: tuple[str, ...], why: str
+) -> None:
+    """No vector run, no perft position run, no game played: exit 2 and one line saying why; the
+    report says the same and is not ok, the JUnit XML has it as an error."""
+    report, junit = tmp_path / "r.json", tmp_path / "junit.xml"
+    impl_args = ("--impl", faulty("none", *impl)) if impl is not None else ()
+    result = run(
+        "verify", *impl_args, "--vectors", str(VECTORS), "--games", "0", "--perft-depth", "0", *args,
+        "--report", str(report), "--junit", str(junit),
+    )  # fmt: skip
+    line = _error_line(result)
+    assert line.startswith("error: nothing was checked: ")
+    assert line.removeprefix("error: nothing was checked: ").startswith(why), line
+    assert "result: NOTHING CHECKED" in result.stdout
+    data = json.loads(report.read_text())
+    assert data["ok"] is False
+    assert data["nothing_checked"] == line.removeprefix("error: ")
+    assert all(c["status"] == "skipped" for c in data["cases"])
+    suite = ET.parse(junit).getroot().find("testsuite")
+    assert suite is not None
+    assert suite.get("errors") == "1"
+    [error] = [c.find("error") for c in suite.findall("testcase") if c.get("name") == "nothing checked"]
+    assert error is not None
+    assert error.get("message") == data["nothing_checked"]
+
+
+def test_a_run_that_skipped_some_but_checked_others_passes(tmp_path: Path) -> None:
+    report = tmp_path / "r.json"
+    result = run("verify", "--vectors", str(VECTORS), "--run", "FOO*", "--games", "2", "--perft-depth", "0",
+                 "--report", str(report))  # fmt: skip
     assert result.exit_code == 0, result.output
-    assert "vectors: 0 found" in result.stdout
+    assert "result: PASS" in result.stdout
+    data = json.loads(report.read_text())
+    assert (data["ok"], data["nothing_checked"], data["vectors_selected"]) == (True, "", 0)
+    assert data["games"]["played"] == 2
 
 
 # ---- options ----------------------------------------------------------------------------------------
@@ -137,6 +245,7 @@ def test_areas_from_hello_limit_what_is_checked(tmp_path: Path) -> None:
     assert skipped_perft
     assert all(p.startswith("solo-") for p in skipped_perft)
     assert data["games"]["setups"] == ["2 clans", "3 clans", "4 clans"]
+    assert (data["ok"], data["nothing_checked"]) == (True, "")
 
 
 def test_area_option_selects_games(tmp_path: Path) -> None:

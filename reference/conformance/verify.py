@@ -9,9 +9,11 @@ smallest divergence found is reported with its trace.
 
 from __future__ import annotations
 
+import shlex
 import time
 import traceback
 import xml.etree.ElementTree as ET
+from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, ClassVar, Final, Protocol
@@ -46,6 +48,8 @@ from reference.model import Setup
 REPORT_FORMAT: Final = "wcref-verify-report"
 HELLO_FAILED: Final = "hello failed"
 """``Report.stopped`` when the implementation failed its ``hello``: nothing else was run."""
+MOST_REASONS: Final = 3
+"""Skip reasons named when saying why nothing of a kind was checked (the commonest first)."""
 
 
 class Options(msgspec.Struct, kw_only=True):
@@ -94,12 +98,17 @@ class Report(msgspec.Struct, kw_only=True):
     checked_areas: tuple[str, ...] = ()
     vectors_dirs: tuple[str, ...] = ()
     vectors_found: int = 0
+    vectors_selected: int = 0
+    """The vectors ``--run``/``--skip`` selected (of ``vectors_found``)."""
     options: Options
     cases: list[CaseResult] = []
     games: GamesResult | None = None
     engine_notes: list[str] = []
     failure: Failure | None = None
     stopped: str = ""
+    nothing_checked: str = ""
+    """Why the run checked no case at all (no vector run, no perft position run, no game played),
+    in one line; empty when it checked something. A run that checked nothing is not ``ok``."""
     seconds: float = 0.0
     ok: bool = False
 
@@ -161,6 +170,22 @@ class _DataChooser:
         value: int = self._data.draw(strategy)
         self.choices.append(value)
         return value
+
+
+def vectors_problem(directories: Sequence[str]) -> str | None:
+    """Why the vector directories cannot be read (a ``--vectors`` path that does not exist or is not
+    a directory; with none given, the shipped ``reference/vectors/`` missing), or None."""
+    if not directories:
+        if not VECTORS_DIR.is_dir():
+            return f"the shipped vectors are missing: no directory {VECTORS_DIR} (reinstall wcref or give --vectors DIR)"
+        return None
+    for directory in directories:
+        path = Path(directory)
+        if not path.exists():
+            return f"--vectors {directory}: no such directory"
+        if not path.is_dir():
+            return f"--vectors {directory}: not a directory"
+    return None
 
 
 def game_setups(supported: Sequence[str], chosen: Sequence[str]) -> list[GameSetup]:
@@ -316,7 +341,11 @@ def verify(
     perft_data: PerftData | None = None,
 ) -> Report:
     """Run everything ``options`` asks against ``impl`` and return the report (never raises for
-    anything the implementation does)."""
+    anything the implementation does). Raises ValueError, before saying ``hello``, when a vector
+    directory cannot be read (:func:`vectors_problem`)."""
+    unreadable = vectors_problem(options.vectors)
+    if unreadable is not None:
+        raise ValueError(unreadable)
     progress = progress if progress is not None else _Quiet()
     started = time.perf_counter()
     directories = [Path(d) for d in options.vectors] or [VECTORS_DIR]
@@ -365,6 +394,7 @@ def verify(
     for problem in problems:
         report.cases.append(CaseResult(kind="vector", id=problem.path, status="error", reason=problem.reason))
     picked = [v for v in vectors if selected(v.id, options.run, options.skip)]
+    report.vectors_selected = len(picked)
     progress.start("vectors", len(picked))
     for vector in picked:
         why = eligible(vector.areas, areas, chosen or None)
@@ -436,9 +466,89 @@ def verify(
         )
         report.cases.append(case)
     report.engine_notes = sorted(set(report.engine_notes))
-    report.ok = report.failure is None and all(c.status in ("passed", "skipped") for c in report.cases)
+    report.nothing_checked = nothing_checked(report, vectors)
+    report.ok = (
+        report.failure is None
+        and not report.nothing_checked
+        and all(c.status in ("passed", "skipped") for c in report.cases)
+    )
     report.seconds = elapsed(started)
     return report
+
+
+def nothing_checked(report: Report, vectors: Sequence[Vector] = ()) -> str:
+    """Why ``report`` checked no case, in one line (``vectors``: those found, to say what
+    ``--run``/``--skip`` matched); empty when a case was run (whatever its outcome) or the run
+    stopped at ``hello``."""
+    if report.failure is not None or any(c.status != "skipped" for c in report.cases):
+        return ""
+    options = report.options
+    rule_areas = [a for a in report.areas if a not in CAPABILITIES]
+    if not rule_areas:
+        claimed = ", ".join(report.areas) or "none"
+        return f"nothing was checked: the implementation claims no rule area in hello (areas: {claimed})"
+    chosen = [a for a in options.areas if a not in CAPABILITIES]
+    if chosen and not set(chosen) & set(rule_areas):
+        return (
+            f"nothing was checked: the implementation supports none of --area {', '.join(chosen)} "
+            f"(it claims {', '.join(rule_areas)})"
+        )
+    parts = [
+        f"vectors: {_no_vectors(report, vectors)}",
+        f"perft: {_none_of('perft positions', report)}" if options.perft_depth else "perft: --perft-depth 0",
+        f"games: {_no_games(report)}",
+    ]
+    return "nothing was checked: " + "; ".join(parts)
+
+
+def _quoted(option: str, globs: Sequence[str]) -> str:
+    return " ".join(f"{option} {shlex.quote(g)}" for g in globs)
+
+
+def _no_vectors(report: Report, vectors: Sequence[Vector]) -> str:
+    options = report.options
+    if report.vectors_found == 0:
+        return f"no vector in {', '.join(report.vectors_dirs)}"
+    if report.vectors_selected == 0:
+        run = [v for v in vectors if selected(v.id, options.run, ())]
+        if not run:
+            return f"{_quoted('--run', options.run)} matches none of the {report.vectors_found} vectors"
+        what = (
+            f"the {len(run)} vectors {_quoted('--run', options.run)} matches"
+            if options.run
+            else (f"the {len(run)} vectors")
+        )
+        return f"{_quoted('--skip', options.skip)} skips all {what}"
+    return _none_of("selected vectors", report, "vector")
+
+
+def _none_of(what: str, report: Report, kind: str = "perft") -> str:
+    """All cases of ``kind`` were skipped: how many, and the commonest reasons."""
+    reasons = Counter(c.reason for c in report.cases if c.kind == kind)
+    if not reasons:
+        return f"no {what}"
+    return f"all {sum(reasons.values())} {what} skipped ({_commonest(reasons)})"
+
+
+def _commonest(reasons: Counter[str]) -> str:
+    named = [f"{reason}: {count}" for reason, count in reasons.most_common(MOST_REASONS)]
+    if len(reasons) > MOST_REASONS:
+        named.append(f"{len(reasons) - MOST_REASONS} more reasons")
+    return "; ".join(named)
+
+
+def _no_games(report: Report) -> str:
+    games = report.games
+    if report.options.games == 0:
+        return "--games 0"
+    if games is None or games.setups:
+        return "none played"
+    reasons = Counter(
+        why
+        for g in GAME_SETUPS
+        if (why := eligible(g.areas, report.areas, report.options.areas or None)) is not None
+    )
+    return f"no setup left of {len(GAME_SETUPS)} ({_commonest(reasons)})"
 
 
 def _areas_of(setup: Setup) -> tuple[str, ...]:
@@ -509,7 +619,8 @@ def summary_lines(report: Report) -> list[str]:
         lines.extend(f"  {note}" for note in report.engine_notes)
     if report.stopped:
         lines.append(f"stopped: {report.stopped}")
-    lines.append(f"result: {'PASS' if report.ok else 'FAIL'} ({report.seconds:.1f} s)")
+    verdict = "NOTHING CHECKED" if report.nothing_checked else "PASS" if report.ok else "FAIL"
+    lines.append(f"result: {verdict} ({report.seconds:.1f} s)")
     return lines
 
 
@@ -525,9 +636,13 @@ def junit_xml(report: Report) -> bytes:
     suite = ET.Element(
         "testsuite",
         name="wcref verify",
-        tests=str(len(report.cases)),
+        tests=str(len(report.cases) + (report.failure is not None) + bool(report.nothing_checked)),
         failures=str(sum(c.status == "failed" for c in report.cases)),
-        errors=str(sum(c.status == "error" for c in report.cases) + (report.failure is not None)),
+        errors=str(
+            sum(c.status == "error" for c in report.cases)
+            + (report.failure is not None)
+            + bool(report.nothing_checked)
+        ),
         skipped=str(sum(c.status == "skipped" for c in report.cases)),
         time=f"{report.seconds:.3f}",
     )
@@ -538,6 +653,10 @@ def junit_xml(report: Report) -> bytes:
         case = ET.SubElement(suite, "testcase", classname="implementation", name="hello", time="0")
         error = ET.SubElement(case, "error", message=report.failure.detail, type=report.failure.kind)
         error.text = "\n".join(describe_failure(report.failure))
+    if report.nothing_checked:
+        case = ET.SubElement(suite, "testcase", classname="verify", name="nothing checked", time="0")
+        error = ET.SubElement(case, "error", message=report.nothing_checked, type="nothing-checked")
+        error.text = report.nothing_checked
     for result in report.cases:
         case = ET.SubElement(
             suite, "testcase", classname=result.kind, name=result.id, time=f"{result.seconds:.3f}"
@@ -580,9 +699,11 @@ __all__ = [
     "first_divergence",
     "game_setups",
     "junit_xml",
+    "nothing_checked",
     "report_json",
     "run_games",
     "summary_lines",
     "topic",
+    "vectors_problem",
     "verify",
 ]
