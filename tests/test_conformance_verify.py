@@ -151,12 +151,33 @@ def test_missing_shipped_vectors_are_refused(tmp_path: Path, monkeypatch: pytest
         (
             ("--areas", "base,events"),
             ("--area", "solo.gingkogawa", "--perft-depth", "1", "--games", "3"),
-            "the implementation supports none of --area solo.gingkogawa (it claims base)",
+            "the implementation supports no setup that fits --area solo.gingkogawa (it claims base)",
         ),
         (
             ("--areas", "base"),
             ("--run", "SEALS.*"),
             "vectors: all 1 selected vectors skipped (the implementation does not support load_state: 1); "
+            "perft: --perft-depth 0; games: --games 0",
+        ),
+        (
+            None,
+            ("--area", "base", "--bot", "tokugawa", "--perft-depth", "1", "--games", "3"),
+            "no setup fits --area base --bot tokugawa",
+        ),
+        (
+            None,
+            ("--players", "3", "--players", "4", "--bot", "gingkogawa", "--perft-depth", "1", "--games", "3"),
+            "no setup fits --players 3 --players 4 --bot gingkogawa",
+        ),
+        (
+            ("--areas", "base,load_state"),
+            ("--bot", "tokugawa", "--perft-depth", "1", "--games", "3"),
+            "the implementation supports no setup that fits --bot tokugawa (it claims base)",
+        ),
+        (
+            None,
+            ("--players", "3"),
+            "vectors: all 3 selected vectors skipped (not selected by --players 3 (a 2-clan game): 3); "
             "perft: --perft-depth 0; games: --games 0",
         ),
     ],
@@ -167,6 +188,10 @@ def test_missing_shipped_vectors_are_refused(tmp_path: Path, monkeypatch: pytest
         "only-capabilities",
         "area-unsupported",
         "all-skipped",
+        "area-and-bot",
+        "players-and-bot",
+        "bot-unsupported",
+        "players-skip-all",
     ],
 )
 def test_a_run_that_checked_nothing_fails_saying_why(
@@ -262,12 +287,102 @@ def test_area_option_selects_games(tmp_path: Path) -> None:
     assert all(p.startswith("solo-gingkogawa") for p in ran)
 
 
+def _cases(data: dict[str, Any], kind: str, status: str) -> dict[str, str]:
+    return {c["id"]: c["reason"] for c in data["cases"] if c["kind"] == kind and c["status"] == status}
+
+
+def test_players_option_selects_setups_vectors_and_perft_positions(tmp_path: Path) -> None:
+    report = tmp_path / "r.json"
+    result = run(
+        "verify", "--players", "3", "--vectors", str(VECTORS), "--games", "4", "--perft-depth", "1",
+        "--report", str(report),
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    data = json.loads(report.read_text())
+    assert data["options"]["players"] == [3]
+    assert data["games"]["setups"] == ["3 clans"]
+    assert data["games"]["by_setup"] == {"3 clans": 4}
+    assert "by setup: 3 clans: 4" in result.stdout
+    assert list(_cases(data, "perft", "passed")) == ["3p-start"]
+    skipped = _cases(data, "vector", "skipped")
+    assert len(skipped) == 3  # the test vectors are all 2-clan setups (solo ones too)
+    assert set(skipped.values()) == {"not selected by --players 3 (a 2-clan game)"}
+
+
+def test_players_and_bot_compose_with_area(tmp_path: Path) -> None:
+    """Each option keeps the setups with any of its values; the options together keep what all keep."""
+    report = tmp_path / "r.json"
+    result = run(
+        "verify", "--players", "2", "--players", "4", "--area", "base", "--vectors", str(VECTORS),
+        "--games", "4", "--perft-depth", "1", "--report", str(report),
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    data = json.loads(report.read_text())
+    assert data["games"]["setups"] == ["2 clans", "4 clans"]
+    assert set(data["games"]["by_setup"]) <= {"2 clans", "4 clans"}
+    assert sorted(_cases(data, "perft", "passed")) == ["2p-round1", "2p-start", "4p-round1", "4p-start"]
+    assert list(_cases(data, "vector", "passed")) == [
+        "SEALS.CAP/the-well-at-five-seals",
+        "SETUP.STARTING_PAIRS/draft-after-a-fixed-deal",
+    ]
+
+    result = run(
+        "verify", "--bot", "tokugawa", "--vectors", str(VECTORS), "--games", "3", "--perft-depth", "1",
+        "--report", str(report),
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    data = json.loads(report.read_text())
+    assert data["options"]["bots"] == ["tokugawa"]
+    assert data["games"]["setups"]
+    assert all(label.startswith("solo tokugawa") for label in data["games"]["setups"])
+    assert sorted(_cases(data, "perft", "passed")) == ["solo-tokugawa-round2", "solo-tokugawa-start"]
+    assert list(_cases(data, "vector", "passed")) == ["SOLO.SETUP.DIFFICULTY/medium-rival-start"]
+    assert set(_cases(data, "vector", "skipped").values()) == {"not selected by --bot tokugawa (a base game)"}
+
+
+def _games(seed: int) -> tuple[str, int, dict[str, int]]:
+    report = verify(
+        ReferenceAdapter(), Options(vectors=(str(VECTORS),), run=("-",), games=4, seed=seed, perft_depth=0)
+    )
+    assert report.ok, report
+    assert report.games is not None
+    assert report.games.played == 4
+    return report.games.first, report.games.steps, report.games.by_setup
+
+
+def test_seed_changes_the_first_game_and_the_same_seed_gives_the_same_games() -> None:
+    """Hypothesis' first example is its simplest whatever the seed: the seed must still reach it."""
+    runs = {seed: _games(seed) for seed in (0, 1, 2, 3)}
+    firsts = [first for first, _, _ in runs.values()]
+    assert all(first.startswith("game (") for first in firsts)
+    assert len(set(firsts)) == len(firsts), firsts
+    assert _games(2) == runs[2]
+
+
+def test_seed_option_reaches_the_games(tmp_path: Path) -> None:
+    games: dict[int, list[dict[str, Any]]] = {}
+    for seed in (5, 6, 5):
+        report = tmp_path / f"r{seed}.json"
+        result = run("verify", "--vectors", str(VECTORS), "--run", "-", "--games", "3", "--perft-depth", "0",
+                     "--seed", str(seed), "--report", str(report))  # fmt: skip
+        assert result.exit_code == 0, result.output
+        games.setdefault(seed, []).append(json.loads(report.read_text())["games"])
+    [five, again], [six] = games[5], games[6]
+    assert five["first"] != six["first"]
+    assert {k: v for k, v in five.items() if k != "seconds"} == {
+        k: v for k, v in again.items() if k != "seconds"
+    }
+
+
 @pytest.mark.parametrize(
     "args",
     [
         ("--games", "-3"),
         ("--timeout", "0"),
         ("--area", "chess"),
+        ("--players", "5"),
+        ("--players", "1"),
+        ("--bot", "chess"),
         ("--perft-depth", "9"),
         ("--impl", "'unbalanced"),
         ("--impl", "/nonexistent/implementation --serve"),

@@ -9,6 +9,7 @@ smallest divergence found is reported with its trace.
 
 from __future__ import annotations
 
+import hashlib
 import shlex
 import time
 import traceback
@@ -61,6 +62,10 @@ class Options(msgspec.Struct, kw_only=True):
     skip: tuple[str, ...] = ()
     areas: tuple[str, ...] = ()
     """Only these areas (empty: every area the implementation supports)."""
+    players: tuple[int, ...] = ()
+    """Only setups with one of these numbers of clans (empty: any); a solo game has 2."""
+    bots: tuple[str, ...] = ()
+    """Only solo setups against one of these rivals (``RivalKind`` values; empty: any setup)."""
     games: int = 200
     seed: int = 0
     perft_depth: int = 2
@@ -80,6 +85,11 @@ class GamesResult(msgspec.Struct, kw_only=True):
     steps: int = 0
     seed: int = 0
     setups: tuple[str, ...] = ()
+    """The labels of the setups the games could draw (what the areas and filters leave)."""
+    first: str = ""
+    """The first game run (its case: setup and chance seed); differs from one ``--seed`` to another."""
+    by_setup: dict[str, int] = {}
+    """Games played without divergence, per setup label."""
     seconds: float = 0.0
     shrink_runs: int = 0
     divergence: Divergence | None = None
@@ -188,9 +198,47 @@ def vectors_problem(directories: Sequence[str]) -> str | None:
     return None
 
 
-def game_setups(supported: Sequence[str], chosen: Sequence[str]) -> list[GameSetup]:
-    """The setups the games may use."""
-    return [g for g in GAME_SETUPS if eligible(g.areas, supported, chosen or None) is None]
+def filtered_out(setup: Setup, options: Options) -> str | None:
+    """Why ``--players``/``--bot`` leave out a case played from ``setup`` (None: they keep it)."""
+    if options.players and setup.players not in options.players:
+        wanted = " ".join(f"--players {n}" for n in options.players)
+        return f"not selected by {wanted} (a {setup.players}-clan game)"
+    if options.bots:
+        rival = setup.solo.rival.value if setup.solo is not None else None
+        if rival not in options.bots:
+            wanted = " ".join(f"--bot {b}" for b in options.bots)
+            what = "a base game" if rival is None else f"a solo game against {rival}"
+            return f"not selected by {wanted} ({what})"
+    return None
+
+
+def skip_reason(
+    needed: Sequence[str], setup: Setup, supported: Sequence[str], options: Options
+) -> str | None:
+    """Why a case needing the areas ``needed`` and played from ``setup`` is skipped: the
+    implementation lacks an area, ``--area`` leaves it out, or ``--players``/``--bot`` do (None: it
+    runs)."""
+    why = eligible(needed, supported, options.areas or None)
+    return why if why is not None else filtered_out(setup, options)
+
+
+def game_setups(
+    supported: Sequence[str],
+    chosen: Sequence[str],
+    players: Sequence[int] = (),
+    bots: Sequence[str] = (),
+) -> list[GameSetup]:
+    """The setups the games may use: those the implementation supports, in the ``chosen`` areas
+    (empty: any) with one of ``players`` clans and against one of ``bots`` (empty: any)."""
+    options = Options(areas=tuple(chosen), players=tuple(players), bots=tuple(bots))
+    return [g for g in GAME_SETUPS if skip_reason(g.areas, g.setup, supported, options) is None]
+
+
+def seed_offset(seed: int) -> int:
+    """A number made from ``--seed`` and added to the setup and chance seed Hypothesis draws for a
+    game. Hypothesis' first example is its simplest (every draw 0) whatever its seed, so without it
+    the first game of every run was the same 2-clan game with chance seed 0."""
+    return int.from_bytes(hashlib.blake2b(str(seed).encode(), digest_size=8).digest(), "big")
 
 
 def run_games(
@@ -208,6 +256,8 @@ def run_games(
     result = GamesResult(requested=options.games, seed=options.seed, setups=tuple(s.label for s in setups))
     if options.games == 0 or not setups:
         return result
+    offset = seed_offset(options.seed)
+    by_setup: Counter[str] = Counter()
     found: list[tuple[tuple[int, int, tuple[int, ...]], Divergence]] = []
     first_found: list[float] = []
     failures: list[Failure] = []
@@ -236,11 +286,13 @@ def run_games(
         if first_found and time.perf_counter() - first_found[0] > options.shrink_seconds:
             return
         runs[0] += 1
-        pick: int = data.draw(st.integers(0, len(setups) - 1))
-        chance_seed: int = data.draw(st.integers(0, 2**32 - 1))
+        pick: int = (data.draw(st.integers(0, len(setups) - 1)) + offset) % len(setups)
+        chance_seed: int = (data.draw(st.integers(0, 2**32 - 1)) + offset) % 2**32
         chooser = _DataChooser(data)
         chosen = setups[pick]
         case = f"game ({chosen.label}, chance seed {chance_seed})"
+        if not result.first:
+            result.first = case
         try:
             steps, divergence = play_differential(
                 impl, chosen.setup, chooser, chance_seed, case=case, probes=options.probes, engine_notes=notes
@@ -255,6 +307,7 @@ def run_games(
             if not first_found:
                 result.played += 1
                 result.steps += steps
+                by_setup[chosen.label] += 1
                 progress.advance("games")
             else:
                 result.shrink_runs += 1
@@ -275,6 +328,7 @@ def run_games(
         if not found and not failures and not errors:
             errors.append(f"{type(exc).__name__}: {exc}")
     result.seconds = elapsed(started)
+    result.by_setup = dict(sorted(by_setup.items()))
     if found:
         result.divergence = min(found, key=lambda item: item[0])[1]
     if failures:
@@ -397,7 +451,7 @@ def verify(
     report.vectors_selected = len(picked)
     progress.start("vectors", len(picked))
     for vector in picked:
-        why = eligible(vector.areas, areas, chosen or None)
+        why = skip_reason(vector.areas, vector.setup, areas, options)
         if why is not None:
             report.cases.append(
                 CaseResult(
@@ -415,7 +469,7 @@ def verify(
         progress.start("perft", len(data.positions))
         for position in data.positions:
             case = CaseResult(kind="perft", id=position.id, status="passed")
-            why = eligible(_areas_of(position.setup), areas, chosen or None)
+            why = skip_reason(_areas_of(position.setup), position.setup, areas, options)
             depth = min(options.perft_depth, max((int(d) for d in position.counts), default=0))
             if why is not None:
                 case.status, case.reason = "skipped", why
@@ -447,7 +501,7 @@ def verify(
 
     # ---- games ----
     if not report.stopped:
-        setups = game_setups(areas, chosen)
+        setups = game_setups(areas, chosen, options.players, options.bots)
         games = run_games(impl, setups, options, progress, report.engine_notes)
         report.games = games
         status = "passed"
@@ -487,12 +541,20 @@ def nothing_checked(report: Report, vectors: Sequence[Vector] = ()) -> str:
     if not rule_areas:
         claimed = ", ".join(report.areas) or "none"
         return f"nothing was checked: the implementation claims no rule area in hello (areas: {claimed})"
-    chosen = [a for a in options.areas if a not in CAPABILITIES]
-    if chosen and not set(chosen) & set(rule_areas):
-        return (
-            f"nothing was checked: the implementation supports none of --area {', '.join(chosen)} "
-            f"(it claims {', '.join(rule_areas)})"
-        )
+    filters = " ".join(
+        [f"--area {a}" for a in options.areas]
+        + [f"--players {n}" for n in options.players]
+        + [f"--bot {b}" for b in options.bots]
+    )
+    if filters:
+        fitting = [g for g in GAME_SETUPS if skip_reason(g.areas, g.setup, AREAS, options) is None]
+        if not fitting:
+            return f"nothing was checked: no setup fits {filters}"
+        if all(skip_reason(g.areas, g.setup, report.areas, options) is not None for g in fitting):
+            return (
+                f"nothing was checked: the implementation supports no setup that fits {filters} "
+                f"(it claims {', '.join(rule_areas)})"
+            )
     parts = [
         f"vectors: {_no_vectors(report, vectors)}",
         f"perft: {_none_of('perft positions', report)}" if options.perft_depth else "perft: --perft-depth 0",
@@ -546,7 +608,7 @@ def _no_games(report: Report) -> str:
     reasons = Counter(
         why
         for g in GAME_SETUPS
-        if (why := eligible(g.areas, report.areas, report.options.areas or None)) is not None
+        if (why := skip_reason(g.areas, g.setup, report.areas, report.options)) is not None
     )
     return f"no setup left of {len(GAME_SETUPS)} ({_commonest(reasons)})"
 
@@ -612,6 +674,8 @@ def summary_lines(report: Report) -> list[str]:
             f"({games.steps} steps, seed {games.seed}, {games.seconds:.1f} s)"
             + (f"; {games.shrink_runs} runs shrinking" if games.shrink_runs else "")
         )
+        if games.by_setup:
+            lines.append("  by setup: " + ", ".join(f"{label}: {n}" for label, n in games.by_setup.items()))
         if games.error:
             lines.append(f"games: harness error: {games.error.strip().splitlines()[-1]}")
     if report.engine_notes:
@@ -696,12 +760,15 @@ __all__ = [
     "Options",
     "Progress",
     "Report",
+    "filtered_out",
     "first_divergence",
     "game_setups",
     "junit_xml",
     "nothing_checked",
     "report_json",
     "run_games",
+    "seed_offset",
+    "skip_reason",
     "summary_lines",
     "topic",
     "vectors_problem",
