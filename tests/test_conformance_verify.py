@@ -23,9 +23,16 @@ from reference.conformance import verify as verify_module
 from reference.conformance.adapter import JSON, ReferenceAdapter, Refused, to_json
 from reference.conformance.attribution import attribute, state_from_observation
 from reference.conformance.compare import ABSENT, first_difference, resolve
-from reference.conformance.harness import Lockstep, Mismatch, Session, play_differential
+from reference.conformance.harness import (
+    MAX_DIFFERENCES,
+    PROBE_ODDS,
+    Lockstep,
+    Mismatch,
+    Session,
+    play_differential,
+)
 from reference.conformance.vectors import run_vector
-from reference.conformance.verify import Options, verify
+from reference.conformance.verify import SHOWN_DIFFERENCES, Options, report_json, summary_lines, verify
 from reference.engine import apply, legal_actions
 from reference.model import Colour, End, PlaceDie, Setup, Space
 from reference.model import events as ev
@@ -609,6 +616,216 @@ def test_probe_refusal_must_name_the_same_rule() -> None:
     assert divergence.field == "/refused/rule"
     assert divergence.implementation == "SOMETHING.ELSE"
     assert divergence.rule == divergence.reference
+
+
+def test_probe_refusal_naming_no_rule_is_compared_as_a_refusal() -> None:
+    class Silent(ReferenceAdapter):
+        def apply(self, action: JSON) -> Refused | None:
+            refused = super().apply(action)
+            return replace(refused, rule=None) if refused is not None else None
+
+    state = started(2)
+    session = Session(Silent(), "case", state.setup, state)
+    session.begin()
+    session.probe(PlaceDie(Colour.CORAL, End.RIGHT, Space.DOMAIN_BLACK))  # no Mismatch
+    assert session.last_refused is not None
+    assert session.last_refused.rule is None
+    assert session.last_reference_rule is not None
+    steps, divergence = play_differential(Silent(), Setup(players=2), _Probing(), 9)
+    assert divergence is None, divergence
+    assert steps > 0
+
+
+class _Probing:
+    """Probes an illegal action at every decision (the first of the pool), then takes the first option."""
+
+    def integer(self, low: int, high: int) -> int:
+        return high if (low, high) == (0, PROBE_ODDS - 1) else low
+
+
+# ---- every differing field of a failed vector step; refusals' rules ---------------------------------
+
+
+def _setup_vector() -> str:
+    return "SETUP.STARTING_PAIRS/draft-after-a-fixed-deal"
+
+
+class _SealsAndTurn(ReferenceAdapter):
+    """One seal and one turn too many in every observation after its first action."""
+
+    applied = False
+
+    def apply(self, action: JSON) -> Refused | None:
+        self.applied = True
+        return super().apply(action)
+
+    def observe(self) -> JSON:
+        observation = super().observe()
+        assert isinstance(observation, dict)
+        if not self.applied:
+            return observation
+        clans = observation["clans"]
+        turn = observation["turn"]
+        assert isinstance(clans, list)
+        assert isinstance(turn, int)
+        first = clans[0]
+        assert isinstance(first, dict)
+        seals = first["seals"]
+        assert isinstance(seals, int)
+        return {**observation, "turn": turn + 1, "clans": [{**first, "seals": seals + 1}, *clans[1:]]}
+
+
+def test_a_failed_vector_step_lists_every_differing_field() -> None:
+    """The step's expect pointers first (against the vector), then every other field where the
+    observation differs from the reference's; the divergence named is the failed expectation."""
+    vector = read_vector(VECTORS / "SEALS.CAP--the-well-at-five-seals.json")
+    [step] = vector.steps
+    assert step.expect["/clans/0/seals"] == 5
+    assert vector.start is not None
+    reference = ReferenceAdapter()
+    reference.load(to_json(vector.start))
+    assert reference.apply(to_json(step.action)) is None
+    observed = reference.observe()
+    assert isinstance(observed, dict)
+    turn = observed["turn"]
+    assert isinstance(turn, int)
+    options = Options(vectors=(str(VECTORS),), run=(vector.id,), games=0, perft_depth=0)
+    report = verify(_SealsAndTurn(), options)
+    [case] = [c for c in report.cases if c.kind == "vector"]
+    assert case.status == "failed"
+    assert [(d.field, d.against, d.expected, d.got) for d in case.differences] == [
+        ("/clans/0/seals", "vector", 5, 6),
+        ("/turn", "reference", turn, turn + 1),
+    ]
+    assert case.differences_cut == 0
+    assert case.divergence is not None
+    assert (case.divergence.field, case.divergence.rule, case.divergence.rule_source) == (
+        "/clans/0/seals",
+        "SEALS.CAP",
+        "vector",
+    )
+    lines = summary_lines(report)
+    start = lines.index(
+        "  differing fields at that step (2; wanted by the vector or the reference, then the implementation's):"
+    )
+    assert lines[start + 1 : start + 3] == [
+        "    /clans/0/seals: vector 5, implementation 6",
+        f"    /turn: reference {turn}, implementation {turn + 1}",
+    ]
+    data = json.loads(report_json(report))
+    [reported] = [c for c in data["cases"] if c["kind"] == "vector"]
+    assert [d["field"] for d in reported["differences"]] == ["/clans/0/seals", "/turn"]
+
+
+def _inflated(value: JSON) -> JSON:
+    if isinstance(value, bool) or not isinstance(value, (int, list, dict)):
+        return value
+    if isinstance(value, int):
+        return value + 1
+    if isinstance(value, list):
+        return [_inflated(v) for v in value]
+    return {k: _inflated(v) for k, v in value.items()}
+
+
+class _Inflated(ReferenceAdapter):
+    """Every count of the game one too high once it is dealt (the setup's stay)."""
+
+    def observe(self) -> JSON:
+        observation = super().observe()
+        assert isinstance(observation, dict)
+        if observation["board"] is None:
+            return observation
+        return {k: v if k == "setup" else _inflated(v) for k, v in observation.items()}
+
+
+def test_the_differing_fields_of_a_step_are_bounded() -> None:
+    options = Options(vectors=(str(VECTORS),), run=(_setup_vector(),), games=0, perft_depth=0)
+    report = verify(_Inflated(), options)
+    [case] = [c for c in report.cases if c.kind == "vector"]
+    assert case.status == "failed"
+    assert len(case.differences) == MAX_DIFFERENCES
+    assert case.differences_cut > 0
+    # the vector's expectations on counts first, in the vector's order; no field is listed twice
+    step = read_vector(VECTORS / "SETUP.STARTING_PAIRS--draft-after-a-fixed-deal.json").steps[0]
+    counts = [p for p, v in step.expect.items() if _inflated(v) != v]
+    assert len(counts) >= 2
+    assert [(d.field, d.against) for d in case.differences[: len(counts)]] == [(p, "vector") for p in counts]
+    assert {d.against for d in case.differences[len(counts) :]} == {"reference"}
+    assert len({d.field for d in case.differences}) == MAX_DIFFERENCES
+    lines = summary_lines(report)
+    total = MAX_DIFFERENCES + case.differences_cut
+    assert (
+        f"  differing fields at that step ({total}; wanted by the vector or the reference, then the implementation's):"
+        in lines
+    )
+    shown = SHOWN_DIFFERENCES
+    assert f"    ... and {total - shown} more (the report lists {MAX_DIFFERENCES})" in lines
+
+
+def test_a_vector_step_accepted_against_its_refusal_names_the_reference_rule() -> None:
+    vector = read_vector(VECTORS / "SETUP.STARTING_PAIRS--draft-after-a-fixed-deal.json")
+    refused_step = vector.steps[1]
+    assert refused_step.refused is not None
+
+    class Accepting(ReferenceAdapter):
+        def apply(self, action: JSON) -> Refused | None:
+            refused = super().apply(action)
+            return None if action == to_json(refused_step.action) else refused
+
+    report = verify(Accepting(), Options(vectors=(str(VECTORS),), run=(vector.id,), games=0, perft_depth=0))
+    [case] = [c for c in report.cases if c.kind == "vector"]
+    assert case.status == "failed"
+    assert case.divergence is not None
+    assert (case.divergence.field, case.divergence.rule, case.divergence.rule_source) == (
+        "/refused",
+        refused_step.refused,
+        "reference",
+    )
+    assert [(d.field, d.against, d.expected) for d in case.differences] == [
+        ("/refused", "vector", refused_step.refused)
+    ]
+
+
+def test_a_refusal_citing_another_rule_passes_with_a_warning(tmp_path: Path) -> None:
+    """Over the wire: the vector's refused step is refused citing OTHER.RULE: a warning in the
+    output, the report and the JUnit XML, and the run passes."""
+    report, junit = tmp_path / "r.json", tmp_path / "junit.xml"
+    result = run(
+        "verify", "--impl", faulty("other_rule"), "--vectors", str(VECTORS), "--games", "0",
+        "--perft-depth", "0", "--report", str(report), "--junit", str(junit),
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    expected = "refused citing OTHER.RULE; the vector expects SETUP.STARTING_PAIRS"
+    data = json.loads(report.read_text())
+    assert data["ok"] is True
+    cases = {c["id"]: c for c in data["cases"]}
+    case = cases[_setup_vector()]
+    assert case["status"] == "passed"
+    [warning] = case["warnings"]
+    assert warning.startswith("step 1 (")
+    assert warning.endswith(expected)
+    assert all(c["warnings"] == [] for i, c in cases.items() if i != _setup_vector())
+    assert "; 1 warning\n" in result.stdout
+    assert f"vector {_setup_vector()}: warning: {warning}" in result.stdout
+    suite = ET.parse(junit).getroot().find("testsuite")
+    assert suite is not None
+    [out] = [c.find("system-out") for c in suite.findall("testcase") if c.get("name") == _setup_vector()]
+    assert out is not None
+    assert out.text == f"warning: {warning}"
+
+
+def test_a_refusal_citing_no_rule_passes_over_the_wire(tmp_path: Path) -> None:
+    """``"rule": null``: vectors compare only that the step was refused; games' probes too."""
+    report = tmp_path / "r.json"
+    result = run(
+        "verify", "--impl", faulty("null_rule"), "--vectors", str(VECTORS), "--games", "4",
+        "--perft-depth", "0", "--report", str(report),
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    data = json.loads(report.read_text())
+    assert [c["status"] for c in data["cases"] if c["kind"] == "vector"] == ["passed"] * 3
+    assert all(c["warnings"] == [] for c in data["cases"])
+    assert "warning" not in result.stdout
 
 
 def test_bench_command_measures_round_trips() -> None:

@@ -13,9 +13,11 @@ conformance harness::
                 "refused": null | "RULE.ID"}]}
 
 To run one: start a game from ``setup`` (or load ``start``, which needs the ``load_state`` area),
-then for each step apply the action; if ``refused`` names a rule the implementation must refuse
-the action citing that rule and leave the observation unchanged, otherwise accept it; then every
-pointer of ``expect`` must hold its value in the observation (:class:`reference.wire.Observation`).
+then for each step apply the action; every pointer of ``expect`` must hold its value in the
+observation (:class:`reference.wire.Observation`); if ``refused`` names a rule the implementation
+must refuse the action, leaving the observation unchanged, and should cite that rule (``wcref
+verify`` warns about another rule, and compares a refusal citing no rule as a refusal only);
+otherwise it must accept it.
 
 IDs are ``RULE.ID/slug-of-the-example-name`` (plus ``/slug-of-the-first-cell`` for a row of a
 Scenario Outline). ``registry.json`` records every ID ever exported; an ID whose example is gone is
@@ -75,9 +77,10 @@ Pointer = Annotated[
 
 
 class VectorStep(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    """One step: apply ``action``; ``refused`` None: it must be accepted, else it must be refused
-    citing that rule ID with the observation unchanged; then each pointer of ``expect`` must hold
-    its value in the observation."""
+    """One step: apply ``action``; each pointer of ``expect`` must hold its value in the observation;
+    ``refused`` None: it must be accepted, else it must be refused with the observation unchanged,
+    citing that rule ID (another rule ID is a warning; a refusal citing none is only compared as a
+    refusal)."""
 
     action: Action
     expect: dict[Pointer, Any]
@@ -320,10 +323,12 @@ package data: an installed wcref ships it and `wcref verify` reads it by default
 Running a vector against an implementation: check that it supports every name in `areas`
 (`base`, `solo.tokugawa`, `solo.gingkogawa`, `load_state`); start a game from `setup` (wire JSON of
 `Setup`), or when `start` is not null load that state (wire JSON of `State`); then for each step
-apply `action` (wire JSON of `Action`). When `refused` is null the action must be accepted; when it
-names a rule ID the implementation must refuse the action citing that rule, and its observation must
-be unchanged. After the action, each key of `expect` is a JSON Pointer into the canonical
-observation (wire JSON of `Observation`, see `wcref schema`) whose value must equal the given one.
+apply `action` (wire JSON of `Action`). After the action, each key of `expect` is a JSON Pointer
+into the canonical observation (wire JSON of `Observation`, see `wcref schema`) whose value must
+equal the given one. When `refused` is null the action must be accepted; when it names a rule ID the
+implementation must refuse the action and its observation must be unchanged; the refusal should cite
+that rule (`wcref verify` reports another rule ID as a warning, not a failure, and a refusal citing
+no rule, `"rule": null`, is compared as a refusal only). Report every check of a step that fails.
 
 In Python: `reference.book.vectors.load_vectors(dir)` and `reference.conformance.vectors.run_vector(impl, vector)`
 with any `reference.conformance.adapter.Implementation` (the reference is `ReferenceAdapter`).

@@ -105,8 +105,10 @@ OPS: Final = ("hello", "new_game", "load", "apply", "observe", "legal_actions", 
 class ErrorKind(str, Enum):
     """Why a request failed.
 
-    - ``illegal``: the rules refuse the action (``rule`` names the rule); the game is unchanged.
-    - ``gap``: the rules do not cover the situation (``rule`` names the nearest rule); unchanged.
+    - ``illegal``: the rules refuse the action (``rule`` names the rule, or is null); the game is
+      unchanged.
+    - ``gap``: the rules do not cover the situation (``rule`` names the nearest rule, or is null);
+      unchanged.
     - ``bad_request``: the line is not JSON, not a request, or a field does not fit its schema.
     - ``bad_setup``: a well-formed setup or state the implementation cannot start from (e.g. 5 clans).
     - ``unsupported``: the request needs a rule area the implementation did not claim in ``hello``.
@@ -124,8 +126,9 @@ class ErrorKind(str, Enum):
 
 
 class Error(msgspec.Struct, frozen=True, kw_only=True):
-    """A structured error: its kind, the rule ID (for ``illegal`` and ``gap``; else null) and the
-    reason in words."""
+    """A structured error: its kind, the rule ID (for ``illegal`` and ``gap``, where it may also be
+    null: then ``wcref verify`` compares only that the action was refused; else null) and the reason
+    in words."""
 
     kind: ErrorKind
     reason: str

@@ -23,14 +23,18 @@ import msgspec
 
 from reference.book.vectors import VECTORS_DIR, Vector, VectorProblem, load_vectors, selected
 from reference.conformance.adapter import AREAS, CAPABILITIES, Implementation, ImplementationError
+from reference.conformance.compare import differences
 from reference.conformance.harness import (
     GAME_SETUPS,
+    MAX_DIFFERENCES,
     CaseResult,
     Divergence,
     Failure,
+    FieldDifference,
     GameSetup,
     Lockstep,
     Mismatch,
+    bounded,
     bounded_text,
     describe,
     describe_failure,
@@ -43,12 +47,17 @@ from reference.conformance.harness import (
     vector_divergence,
 )
 from reference.conformance.perft import PerftData, load_data
-from reference.conformance.vectors import run_vector
+from reference.conformance.process import shorten
+from reference.conformance.vectors import VectorFailure, VectorWarning, missing_areas, vector_steps
 from reference.model import Setup
 
 REPORT_FORMAT: Final = "wcref-verify-report"
 HELLO_FAILED: Final = "hello failed"
 """``Report.stopped`` when the implementation failed its ``hello``: nothing else was run."""
+SHOWN_DIFFERENCES: Final = 10
+"""Differing fields of a failed vector's step printed (the report has up to harness.MAX_DIFFERENCES)."""
+SHOWN_WARNINGS: Final = 10
+"""Warnings printed (the report has them all)."""
 MOST_REASONS: Final = 3
 """Skip reasons named when saying why nothing of a kind was checked (the commonest first)."""
 
@@ -339,9 +348,16 @@ def run_games(
 
 
 def _vector_case(impl: Implementation, vector: Vector, notes: list[str]) -> CaseResult:
-    """Run a vector on the implementation shadowed by the reference (harness.Lockstep): a divergence
-    from the reference fails it; a vector the reference contradicts in a refusal is an error; an
-    expectation it contradicts is reported as the vector's divergence."""
+    """Run a vector on the implementation shadowed by the reference (a deferring harness.Lockstep),
+    step by step with the one vector runner's checks (:func:`~reference.conformance.vectors.vector_steps`),
+    up to the first step that fails the vector or diverges from the reference.
+
+    A failed step lists every differing field (:func:`_step_differences`). The divergence named for
+    it is the divergence from the reference when the step's acceptance or refusal is wrong, else its
+    first failed expectation, else the divergence from the reference. A vector the reference itself
+    contradicts (it accepts or refuses a step otherwise, or refuses it citing another rule) is an
+    error. A refusal citing another rule than the vector's is a warning; one citing no rule is
+    compared as a refusal only."""
     started = time.perf_counter()
     case = CaseResult(
         kind="vector",
@@ -350,40 +366,123 @@ def _vector_case(impl: Implementation, vector: Vector, notes: list[str]) -> Case
         rules=tuple(vector.rules),
         questions=tuple(vector.questions),
     )
-    lockstep = Lockstep(impl, f"vector {vector.id}")
+    lockstep = Lockstep(impl, f"vector {vector.id}", defer=True)
+    warnings: list[VectorWarning] = []
+    failures: tuple[VectorFailure, ...] = ()
+    omitted = 0
     try:
-        result = run_vector(lockstep, vector)
-    except Mismatch as mismatch:
-        divergence: Divergence | None = mismatch.divergence
+        missing = missing_areas(vector, lockstep.hello()[1])
+        if missing:
+            case.status, case.reason = "skipped", f"needs area(s) {', '.join(missing)}"
+            return case
+        for outcome in vector_steps(lockstep, vector):
+            warnings += outcome.warnings
+            if outcome.failures or lockstep.pending is not None:
+                failures, omitted = outcome.failures, outcome.omitted
+                break
+    except Mismatch as mismatch:  # at the start: the first observation differs
+        case.status, case.divergence = "failed", mismatch.divergence
     except ImplementationError as exc:
         case.status, case.failure = "failed", failure_of(exc)
         case.reason = f"implementation failure ({exc.kind})"
-        divergence = None
     except Exception as exc:  # a vector the reference cannot run (a bug or a bad vector)
         case.status, case.reason = "error", bounded_text(f"{type(exc).__name__}: {exc}")
-        divergence = None
     else:
-        divergence = None
-        if result.status == "unsupported":
-            case.status, case.reason = "skipped", result.messages[0]
-        elif result.failures:
-            first = result.failures[0]
-            if first.field == "/refused":  # the implementation agrees with the reference here
-                wanted = "it accepted" if first.expected is None else str(first.expected)
-                got = "accepts it" if first.got is None else f"refuses it with {first.got}"
-                case.status = "error"
-                case.reason = (
-                    f"vector {vector.id}: step {first.step}: the vector expects {wanted}; the reference {got}"
-                )
-            else:
-                divergence = vector_divergence(lockstep, vector, first)
+        _judge_vector(case, lockstep, vector, failures, omitted)
+        case.warnings = tuple(bounded_text(w.message) for w in warnings)
     finally:
         notes.extend(lockstep.engine_notes)
-    if divergence is not None:
-        case.status, case.divergence = "failed", divergence
-        case.reason = f"{divergence.field}: {divergence.message} [{divergence.rule}]"
-    case.seconds = elapsed(started)
+        case.seconds = elapsed(started)
+    if case.divergence is not None:
+        d = case.divergence
+        case.reason = f"{d.field}: {d.message} [{d.rule}]"
     return case
+
+
+def _judge_vector(
+    case: CaseResult,
+    lockstep: Lockstep,
+    vector: Vector,
+    failures: tuple[VectorFailure, ...],
+    omitted: int,
+) -> None:
+    """Fill in ``case`` from the last step run (see :func:`_vector_case`)."""
+    for index, reference_rule in enumerate(lockstep.reference_rules):
+        wanted_rule = vector.steps[index].refused
+        if wanted_rule != reference_rule:
+            wanted = "it accepted" if wanted_rule is None else wanted_rule
+            got = "accepts it" if reference_rule is None else f"refuses it with {reference_rule}"
+            case.status = "error"
+            case.reason = (
+                f"vector {vector.id}: step {index}: the vector expects {wanted}; the reference {got}"
+            )
+            return
+    pending = lockstep.pending
+    if not failures and pending is None:
+        return
+    case.status = "failed"
+    case.differences, case.differences_cut = _step_differences(lockstep, failures, omitted)
+    refusal = next((f for f in failures if f.field == "/refused"), None)
+    expectation = next((f for f in failures if f.field in vector.steps[f.step].expect), None)
+    if pending is not None and (refusal is not None or expectation is None):
+        case.divergence = pending.divergence
+    else:
+        case.divergence = vector_divergence(lockstep, vector, expectation or failures[0])
+
+
+_NOT_OBSERVED: Final = ("/refused", "/events", "/legal_actions")
+"""Fields of a divergence that are not in the observation."""
+
+
+def _step_differences(
+    lockstep: Lockstep, failures: Sequence[VectorFailure], omitted: int
+) -> tuple[tuple[FieldDifference, ...], int]:
+    """Every field that differs at the last step run, at most MAX_DIFFERENCES, and how many more:
+    the vector's failed checks (its ``expect`` pointers first), then, when the implementation
+    diverged from the reference, that divergence if it is not a field of the observation and every
+    other leaf where the implementation's observation differs from the reference's."""
+    listed = [
+        FieldDifference(
+            field=bounded_text(f.field),
+            expected=bounded(f.expected),
+            got=bounded(f.got),
+            against="vector",
+            message=bounded_text(f.message),
+        )
+        for f in failures
+    ]
+    more = omitted
+    pending = lockstep.pending
+    if pending is not None:
+        covered = {f.field for f in failures}
+        d = pending.divergence
+        if d.field.startswith(_NOT_OBSERVED) and d.field not in covered:
+            listed.append(
+                FieldDifference(
+                    field=d.field,
+                    expected=d.reference,
+                    got=d.implementation,
+                    against="reference",
+                    message=d.message,
+                )
+            )
+        for pointer, ours, theirs in differences(lockstep.reference_observation(), lockstep.observe()):
+            if any(pointer == c or pointer.startswith(c + "/") for c in covered):
+                continue
+            if len(listed) >= MAX_DIFFERENCES:
+                more += 1
+                continue
+            listed.append(
+                FieldDifference(
+                    field=bounded_text(pointer),
+                    expected=bounded(ours),
+                    got=bounded(theirs),
+                    against="reference",
+                    message=f"the observation differs from the reference's at {bounded_text(pointer, 200)}",
+                )
+            )
+    more += max(0, len(listed) - MAX_DIFFERENCES)
+    return tuple(listed[:MAX_DIFFERENCES]), more
 
 
 def verify(
@@ -651,15 +750,21 @@ def summary_lines(report: Report) -> list[str]:
         lines.append(f"result: FAIL ({report.seconds:.1f} s)")
         return lines
     v = report.counts("vector")
+    warnings = [(case.id, w) for case in report.cases for w in case.warnings]
     lines.append(
         f"vectors: {report.vectors_found} found in {', '.join(report.vectors_dirs)}; {v['passed']} passed, "
         f"{v['failed']} failed, {v['error']} errors, {v['skipped']} skipped"
+        + (f"; {len(warnings)} warning{'s' if len(warnings) > 1 else ''}" if warnings else "")
     )
+    lines.extend(f"vector {case}: warning: {warning}" for case, warning in warnings[:SHOWN_WARNINGS])
+    if len(warnings) > SHOWN_WARNINGS:
+        lines.append(f"... and {len(warnings) - SHOWN_WARNINGS} more warnings (the report has them all)")
     for case in report.cases:
         if case.status in ("failed", "error"):
             lines.append(f"{case.kind} {case.id}: {case.status.upper()}: {case.reason}")
             if case.divergence is not None:
                 lines.extend(describe(case.divergence))
+            lines.extend(_difference_lines(case))
             if case.failure is not None:
                 lines.extend(describe_failure(case.failure))
     p = report.counts("perft")
@@ -685,6 +790,24 @@ def summary_lines(report: Report) -> list[str]:
         lines.append(f"stopped: {report.stopped}")
     verdict = "NOTHING CHECKED" if report.nothing_checked else "PASS" if report.ok else "FAIL"
     lines.append(f"result: {verdict} ({report.seconds:.1f} s)")
+    return lines
+
+
+def _difference_lines(case: CaseResult) -> list[str]:
+    """The differing fields of a failed vector's step (the first SHOWN_DIFFERENCES)."""
+    if not case.differences:
+        return []
+    total = len(case.differences) + case.differences_cut
+    lines = [
+        f"  differing fields at that step ({total}; wanted by the vector or the reference, then the implementation's):"
+    ]
+    for d in case.differences[:SHOWN_DIFFERENCES]:
+        wanted = shorten(msgspec.json.encode(d.expected).decode(), 100)
+        got = shorten(msgspec.json.encode(d.got).decode(), 100)
+        lines.append(f"    {d.field or '/'}: {d.against} {wanted}, implementation {got}")
+    if total > SHOWN_DIFFERENCES:
+        kept = len(case.differences)
+        lines.append(f"    ... and {total - SHOWN_DIFFERENCES} more (the report lists {kept})")
     return lines
 
 
@@ -737,9 +860,12 @@ def junit_xml(report: Report) -> bytes:
             if result.divergence is not None:
                 text.extend(describe(result.divergence))
                 text.append("trace: " + msgspec.json.encode(result.divergence.trace).decode())
+            text.extend(_difference_lines(result))
             if result.failure is not None:
                 text.extend(describe_failure(result.failure))
             failure.text = "\n".join(text)
+        if result.warnings:  # after the outcome, as the JUnit schema orders a test case's elements
+            ET.SubElement(case, "system-out").text = "\n".join(f"warning: {w}" for w in result.warnings)
     suites = ET.Element("testsuites")
     suites.append(suite)
     ET.indent(suites)
