@@ -3,8 +3,9 @@
 Each is built from the code and the scenarios alone (no randomness beyond recorded seeds), so a
 fresh build equals the kept file byte for byte when nothing changed:
 
-- ``vectors/``: every example of ``scenarios/`` as a portable test vector, with their schema, README
-  and ID registry (the registry keeps retired IDs; see :mod:`reference.book.vectors`);
+- ``reference/vectors/``: every example of ``scenarios/`` as a portable test vector, with their
+  schema, README and ID registry (the registry keeps retired IDs; see :mod:`reference.book.vectors`);
+  package data, so that an installed wcref ships them;
 - ``reference/conformance/protocol.schema.json``: the JSON Schema of the conformance protocol;
 - ``reference/conformance/perft.json``: the perft counts of the shipped positions;
 - ``docs/schemas/``: the JSON Schemas of the wire format (actions, states, setups, traces,
@@ -31,6 +32,8 @@ from reference.conformance import perft, protocol
 
 ROOT: Final = Path(__file__).resolve().parents[1]
 """The source checkout this package sits in (the artefacts' home when it is one)."""
+VECTORS_PATH: Final = "reference/vectors"
+"""Where the vectors are kept below the root: inside the package, so that a wheel ships them."""
 
 
 @dataclass(frozen=True)
@@ -69,7 +72,7 @@ def _wire_schemas(root: Path, target: Path) -> str:
 
 
 ARTEFACTS: Final = (
-    Artefact("vectors", _vectors),
+    Artefact(VECTORS_PATH, _vectors),
     Artefact("reference/conformance/protocol.schema.json", _protocol_schema),
     Artefact("reference/conformance/perft.json", _perft),
     Artefact("docs/schemas", _wire_schemas),
@@ -93,12 +96,12 @@ def stale(root: Path = ROOT) -> list[str]:
     out: list[str] = []
     with tempfile.TemporaryDirectory(prefix="wcref-generate-") as scratch:
         fresh_root = Path(scratch)
-        kept_registry = root / "vectors" / REGISTRY_FILE
-        (fresh_root / "vectors").mkdir()
+        kept_registry = root / VECTORS_PATH / REGISTRY_FILE
+        (fresh_root / VECTORS_PATH).mkdir(parents=True)
         registry = kept_registry if kept_registry.exists() else VECTORS_DIR / REGISTRY_FILE
         if registry.exists():
             read_registry(registry)  # a malformed registry is reported under its own name
-            shutil.copyfile(registry, fresh_root / "vectors" / REGISTRY_FILE)
+            shutil.copyfile(registry, fresh_root / VECTORS_PATH / REGISTRY_FILE)
         for artefact, _ in generate(root, into=fresh_root):
             out.extend(_differences(fresh_root / artefact.path, root / artefact.path, artefact.path))
     return out
@@ -126,4 +129,4 @@ def is_checkout(root: Path) -> bool:
     return (root / "pyproject.toml").is_file() and (root / "scenarios").is_dir()
 
 
-__all__ = ["ARTEFACTS", "ROOT", "Artefact", "generate", "is_checkout", "stale"]
+__all__ = ["ARTEFACTS", "ROOT", "VECTORS_PATH", "Artefact", "generate", "is_checkout", "stale"]

@@ -791,9 +791,9 @@ def schema(out_dir: Path | None) -> None:
     help="The checkout whose scenarios are built and written into (default: the one this wcref runs from).",
 )
 def generate(check: bool, root: Path | None) -> None:
-    """Rebuild every generated file the repository keeps, in one go: the test vectors (vectors/), the
-    conformance protocol's schema, the perft counts and the wire-format schemas (docs/schemas/). Run
-    it after changing a rule, a scenario, an event or a wire type."""
+    """Rebuild every generated file the repository keeps, in one go: the test vectors
+    (reference/vectors/), the conformance protocol's schema, the perft counts and the wire-format
+    schemas (docs/schemas/). Run it after changing a rule, a scenario, an event or a wire type."""
     where = artefacts.ROOT if root is None else root
     if not artefacts.is_checkout(where):
         raise UserError(

@@ -232,6 +232,13 @@ def faulty(fault: str, *extra: str) -> str:
     return shlex.join([sys.executable, str(FAULTY), "--fault", fault, *extra])
 
 
+def no_vectors(tmp_path: Path) -> str:
+    """An empty vector directory (a missing one is a usage error): the run checks games only."""
+    directory = tmp_path / "no-vectors"
+    directory.mkdir(exist_ok=True)
+    return str(directory)
+
+
 def served(*lines: bytes) -> list[dict[str, Any]]:
     """The replies of the reference's server to ``lines`` (one session)."""
     out = io.BytesIO()
@@ -246,7 +253,7 @@ def verify_cli(tmp_path: Path, impl: str, *args: str) -> tuple[Result, dict[str,
     report = tmp_path / "report.json"
     result = CliRunner().invoke(
         cli,
-        ["verify", "--impl", impl, "--report", str(report), "--vectors", str(tmp_path / "none"),
+        ["verify", "--impl", impl, "--report", str(report), "--vectors", no_vectors(tmp_path),
          "--perft-depth", "0", "--quiet", *args],
     )  # fmt: skip
     assert "Traceback" not in result.output, result.output
@@ -405,7 +412,7 @@ def test_an_8_mb_key_in_every_observation_is_malformed_and_the_run_stays_small(t
     100 MB; now the 8 MB reply line is refused at the limit."""
     report = tmp_path / "r.json"
     command = [*WCREF, "verify", "--impl", faulty("fat"), "--games", "20", "--perft-depth", "0", "--quiet",
-               "--vectors", str(tmp_path / "none"), "--report", str(report)]  # fmt: skip
+               "--vectors", no_vectors(tmp_path), "--report", str(report)]  # fmt: skip
     proc = subprocess.run(command, capture_output=True, timeout=120, check=False)
     assert proc.returncode == 1, proc.stderr
     failure = json.loads(report.read_text())["games"]["failure"]
@@ -469,7 +476,7 @@ def test_a_child_that_calls_setsid_does_not_outlive_verify(tmp_path: Path, fault
     impl = faulty(fault, "--after", "3", "--pidfile", str(pidfile))
     result = CliRunner().invoke(
         cli, ["verify", "--impl", impl, "--games", "2", "--perft-depth", "0", "--quiet", "--timeout", "5",
-              "--vectors", str(tmp_path / "none")],
+              "--vectors", no_vectors(tmp_path)],
     )  # fmt: skip
     child = psutil.Process(int(pidfile.read_text()))
     try:

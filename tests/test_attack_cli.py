@@ -11,6 +11,7 @@ import pytest
 from click.testing import CliRunner, Result
 
 from reference import artefacts, wire
+from reference.artefacts import VECTORS_PATH
 from reference.cli import cli
 from reference.conformance.server import Server
 
@@ -176,8 +177,8 @@ def _checkout(tmp_path: Path) -> Path:
     root = tmp_path / "repo"
     shutil.copytree(ROOT / "scenarios", root / "scenarios")
     (root / "pyproject.toml").write_text("", encoding="utf-8")
-    (root / "vectors").mkdir()
-    shutil.copyfile(ROOT / "vectors" / "registry.json", root / "vectors" / "registry.json")
+    (root / VECTORS_PATH).mkdir(parents=True)
+    shutil.copyfile(ROOT / VECTORS_PATH / "registry.json", root / VECTORS_PATH / "registry.json")
     return root
 
 
@@ -185,23 +186,25 @@ def test_generate_root_builds_that_checkouts_scenarios(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     root = _checkout(tmp_path)
-    monkeypatch.setattr(artefacts, "ARTEFACTS", tuple(a for a in artefacts.ARTEFACTS if a.path == "vectors"))
+    monkeypatch.setattr(
+        artefacts, "ARTEFACTS", tuple(a for a in artefacts.ARTEFACTS if a.path == VECTORS_PATH)
+    )
     feature = root / "scenarios" / "01_setup.feature"
     text = feature.read_text(encoding="utf-8")
     name = next(line.split("Example:", 1)[1].strip() for line in text.splitlines() if "Example:" in line)
     feature.write_text(text.replace(f"Example: {name}", "Example: a renamed example", 1), encoding="utf-8")
     result = run("generate", "--root", str(root))
     assert result.exit_code == 0, result.output
-    assert any("a-renamed-example" in p.name for p in (root / "vectors").iterdir())
-    assert (ROOT / "vectors" / "registry.json").read_bytes() != (
-        root / "vectors" / "registry.json"
+    assert any("a-renamed-example" in p.name for p in (root / VECTORS_PATH).iterdir())
+    assert (ROOT / VECTORS_PATH / "registry.json").read_bytes() != (
+        root / VECTORS_PATH / "registry.json"
     ).read_bytes()
 
 
 @pytest.mark.parametrize("check", [True, False], ids=["check", "write"])
 def test_generate_names_a_malformed_registry(tmp_path: Path, check: bool) -> None:
     root = _checkout(tmp_path)
-    registry = root / "vectors" / "registry.json"
+    registry = root / VECTORS_PATH / "registry.json"
     registry.write_text("{bad", encoding="utf-8")
     line = refused(run("generate", *(["--check"] if check else []), "--root", str(root)))
     assert str(registry) in line

@@ -26,6 +26,13 @@ def faulty(fault: str, *extra: str) -> str:
     return shlex.join([sys.executable, str(FAULTY), "--fault", fault, *extra])
 
 
+def no_vectors(tmp_path: Path) -> str:
+    """An empty vector directory (a missing one is a usage error): the run checks games only."""
+    directory = tmp_path / "no-vectors"
+    directory.mkdir(exist_ok=True)
+    return str(directory)
+
+
 def verify(tmp_path: Path, impl: str, *args: str) -> tuple[Result, dict[str, Any]]:
     report = tmp_path / "report.json"
     result = CliRunner().invoke(cli, ["verify", "--impl", impl, "--report", str(report), *args])
@@ -47,7 +54,7 @@ def test_rule_fault_is_caught_with_its_rule(tmp_path: Path, fault: str, area: st
     trace_file = tmp_path / "trace.json"
     result, report = verify(
         tmp_path, faulty(fault), "--area", area, "--games", "150", "--perft-depth", "0",
-        "--vectors", str(tmp_path / "none"), "--shrink-time", "4", "--trace-out", str(trace_file),
+        "--vectors", no_vectors(tmp_path), "--shrink-time", "4", "--trace-out", str(trace_file),
     )  # fmt: skip
     assert result.exit_code == 1, result.output
     divergence = report["games"]["divergence"]
@@ -79,7 +86,7 @@ def test_rule_fault_is_caught_with_its_rule(tmp_path: Path, fault: str, area: st
 def test_wire_fault_in_a_game_is_reported(tmp_path: Path, fault: str, kind: str, detail: str) -> None:
     result, report = verify(
         tmp_path, faulty(fault, "--after", "25"), "--games", "5", "--perft-depth", "0",
-        "--vectors", str(tmp_path / "none"), "--timeout", "1",
+        "--vectors", no_vectors(tmp_path), "--timeout", "1",
     )  # fmt: skip
     assert result.exit_code == 1, result.output
     failure = report["games"]["failure"]

@@ -4,7 +4,7 @@ Every step goes to the step library of :mod:`reference.book.steps` (one catch-al
 here; the library matches the text), which runs the example on the reference engine as it reads it
 and fails at the first unmet expectation. After the last step the example's vector is built and
 replayed through the reference's conformance adapter, so what runs here is exactly what
-``vectors/`` holds. Scenario tags become the ``rule``, ``question`` and ``gap`` markers
+``reference/vectors/`` holds. Scenario tags become the ``rule``, ``question`` and ``gap`` markers
 (``tests/conftest.py``), e.g. ``pytest -m "question"`` or ``pytest -k TIME``.
 """
 

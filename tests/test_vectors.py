@@ -1,4 +1,4 @@
-"""The portable vectors in ``vectors/``: each validates against the checked-in JSON Schema, replays
+"""The portable vectors in ``reference/vectors/``: each validates against the checked-in JSON Schema, replays
 on the reference through its conformance adapter, and the directory equals a fresh export of
 ``scenarios/`` (so a change to an example, the engine's wire format or the exporter shows up here).
 The runner and the ID registry are checked to catch what they must catch."""
@@ -31,9 +31,11 @@ from reference.book.vectors import (
     updated_registry,
 )
 from reference.cli import cli
-from reference.conformance.adapter import AREAS, ReferenceAdapter
-from reference.conformance.vectors import run_vector
+from reference.conformance.adapter import AREAS, JSON, ReferenceAdapter, Refused
+from reference.conformance.compare import ABSENT
+from reference.conformance.vectors import MAX_CHANGED, run_vector
 from reference.errors import ContentError
+from reference.wire import to_json
 
 
 @pytest.fixture(scope="module")
@@ -88,12 +90,12 @@ def test_checked_in_vectors_equal_a_fresh_export(tmp_path: Path) -> None:
     shutil.copyfile(VECTORS_DIR / REGISTRY_FILE, out / REGISTRY_FILE)
     report = export_vectors(out)
     assert report.failing == ()
-    assert report.new == (), "examples without a checked-in vector: run `wcref vectors vectors/`"
+    assert report.new == (), "examples without a checked-in vector: run `wcref generate`"
     fresh = {p.name: p.read_text(encoding="utf-8") for p in out.iterdir()}
     kept = {p.name: p.read_text(encoding="utf-8") for p in VECTORS_DIR.iterdir()}
-    assert sorted(fresh) == sorted(kept), "run `wcref vectors vectors/`"
+    assert sorted(fresh) == sorted(kept), "run `wcref generate`"
     stale = sorted(name for name in fresh if fresh[name] != kept[name])
-    assert stale == [], f"out of date (run `wcref vectors vectors/`): {stale[:5]}"
+    assert stale == [], f"out of date (run `wcref generate`): {stale[:5]}"
     assert README_FILE in fresh
 
 
@@ -136,6 +138,104 @@ def test_run_vector_catches_an_unexpected_acceptance_and_refusal(vectors: tuple[
     result = run_vector(ReferenceAdapter(), wrongly)
     assert result.status == "failed"
     assert "accepted" in result.messages[0]
+
+
+def test_run_vector_reports_every_failed_expectation_of_the_step_first(vectors: tuple[Vector, ...]) -> None:
+    """All the step's ``expect`` pointers are checked and reported, in the vector's order, before its
+    refusal: a refused step the implementation accepts fails on both."""
+    vector = next(v for v in vectors if v.steps[-1].refused is not None and len(v.steps[-1].expect) >= 1)
+    last = vector.steps[-1]
+    pointer = next(iter(last.expect))
+    wrong = {
+        pointer: "not this",
+        "/no/such/field": 1,
+        **{k: v for k, v in last.expect.items() if k != pointer},
+    }
+    edited = replace(vector, steps=(*vector.steps[:-1], replace(last, expect=wrong)))
+
+    class Accepting(ReferenceAdapter):
+        """Accepts the last step without changing anything."""
+
+        def apply(self, action: JSON) -> Refused | None:
+            refused = super().apply(action)
+            return None if refused is not None and action == to_json(last.action) else refused
+
+    result = run_vector(Accepting(), edited)
+    assert result.status == "failed"
+    assert [f.field for f in result.failures] == [pointer, "/no/such/field", "/refused"]
+    assert {f.step for f in result.failures} == {len(vector.steps) - 1}
+    assert result.failures[0].expected == "not this"
+    assert result.failures[1].got == ABSENT
+    assert (result.failures[2].expected, result.failures[2].got) == (last.refused, None)
+
+
+def _refusing(rule: str | None) -> ReferenceAdapter:
+    class Citing(ReferenceAdapter):
+        def apply(self, action: JSON) -> Refused | None:
+            refused = super().apply(action)
+            return replace(refused, rule=rule) if refused is not None else None
+
+    return Citing()
+
+
+def test_a_refusal_citing_no_rule_is_compared_as_a_refusal_only(vectors: tuple[Vector, ...]) -> None:
+    refusing = [v for v in vectors if any(s.refused is not None for s in v.steps)]
+    assert refusing
+    for vector in refusing[:10]:
+        result = run_vector(_refusing(None), vector)
+        assert (result.status, result.warnings) == ("passed", ()), result.messages
+
+
+def test_a_refusal_citing_another_rule_is_a_warning(vectors: tuple[Vector, ...]) -> None:
+    vector = next(v for v in vectors if sum(s.refused is not None for s in v.steps) == 1)
+    index = next(i for i, s in enumerate(vector.steps) if s.refused is not None)
+    result = run_vector(_refusing("OTHER.RULE"), vector)
+    assert result.status == "passed"
+    [warning] = result.warnings
+    assert (warning.step, warning.field, warning.expected, warning.got) == (
+        index,
+        "/refused",
+        vector.steps[index].refused,
+        "OTHER.RULE",
+    )
+    assert f"refused citing OTHER.RULE; the vector expects {vector.steps[index].refused}" in warning.message
+
+
+def test_a_refusal_that_changes_the_observation_reports_each_field_up_to_a_bound(
+    vectors: tuple[Vector, ...],
+) -> None:
+    vector = next(v for v in vectors if v.steps[-1].refused is not None and v.start is None)
+
+    class Shifting(ReferenceAdapter):
+        """Refuses as the reference does, but then reports every count one higher."""
+
+        shift = 0
+
+        def apply(self, action: JSON) -> Refused | None:
+            refused = super().apply(action)
+            self.shift += refused is not None
+            return refused
+
+        def observe(self) -> JSON:
+            return _shifted(super().observe(), self.shift)
+
+    result = run_vector(Shifting(), vector)
+    assert result.status == "failed"
+    changed = [f for f in result.failures if f.field not in vector.steps[-1].expect]
+    assert len(changed) == MAX_CHANGED
+    assert result.omitted > 0
+    assert all(f.got == f.expected + 1 for f in changed if isinstance(f.expected, int))
+
+
+def _shifted(value: JSON, by: int) -> JSON:
+    """Every integer (not bool) of ``value`` plus ``by``."""
+    if isinstance(value, bool) or not isinstance(value, (int, list, dict)):
+        return value
+    if isinstance(value, int):
+        return value + by
+    if isinstance(value, list):
+        return [_shifted(v, by) for v in value]
+    return {k: _shifted(v, by) for k, v in value.items()}
 
 
 def test_run_vector_reports_a_missing_area(vectors: tuple[Vector, ...]) -> None:

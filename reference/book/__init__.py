@@ -10,7 +10,7 @@ implementations. Nothing here implements a rule (see ``traceability.NOT_IMPLEMEN
 - :mod:`~reference.book.steps`: the step library: runs an example's steps on the engine and records
   it as a draft (setup, start state, actions, expectations).
 - :mod:`~reference.book.vectors`: the vector format (one type, ``Vector``), exporting every example
-  to ``vectors/`` (``wcref vectors``), reading, loading and selecting vector files, the ID registry
+  to ``reference/vectors/`` (``wcref generate``, ``wcref vectors``), reading, loading and selecting vector files, the ID registry
   and the schema (the one runner of a vector against an implementation is conformance's:
   :mod:`reference.conformance.vectors`).
 - :mod:`~reference.book.render`: the rules book as HTML (``wcref docs``).

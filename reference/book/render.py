@@ -447,7 +447,7 @@ def _index_html(
         '<p class="lead">Every rules sentence, project ruling and reading of the wcref register, with the '
         "examples that pin it down. Each example is a Gherkin scenario in <code>scenarios/</code>, run on the "
         "reference engine when this book was made and exported as a portable JSON test vector in "
-        f"<code>vectors/</code>. Rendered {datetime.now(UTC):%Y-%m-%d %H:%M} UTC.</p>"
+        f"<code>reference/vectors/</code>. Rendered {datetime.now(UTC):%Y-%m-%d %H:%M} UTC.</p>"
         '<div class="summary">'
         f"<div><b>{len(register)}</b>register entries</div>"
         f"<div><b>{counts['rule']}</b>rules</div><div><b>{counts['ruling']}</b>rulings</div>"

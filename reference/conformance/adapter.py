@@ -32,10 +32,11 @@ among the rule areas)."""
 
 
 class Refused(msgspec.Struct, frozen=True):
-    """An implementation refused an action: the rule ID it names and its reason. ``kind`` is
-    ``"illegal"`` (the rules forbid it) or ``"gap"`` (no rule covers the situation)."""
+    """An implementation refused an action: the rule ID it names (None: it names none; then only the
+    refusal itself is compared) and its reason. ``kind`` is ``"illegal"`` (the rules forbid it) or
+    ``"gap"`` (no rule covers the situation)."""
 
-    rule: str
+    rule: str | None
     reason: str
     kind: str = "illegal"
 

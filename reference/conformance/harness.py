@@ -90,6 +90,8 @@ MAX_VALUE: Final = 4096
 values, its field and message, a failure's detail): a longer one is kept as its start and a note
 "cut: N bytes", so that an implementation answering huge values makes neither the run's memory nor
 its report huge."""
+MAX_DIFFERENCES: Final = 50
+"""Differing fields a failed vector's result lists (the rest are counted)."""
 
 
 def bounded(value: JSON, limit: int = MAX_VALUE) -> JSON:
@@ -162,6 +164,20 @@ class Divergence(msgspec.Struct, frozen=True, kw_only=True):
     composed: tuple[str, ...] = ()
 
 
+class FieldDifference(msgspec.Struct, frozen=True, kw_only=True):
+    """One field that differs at the step where a vector failed: its JSON Pointer (or ``/refused``),
+    the value wanted and the implementation's (``<absent>``: it has none; values bounded, see
+    MAX_VALUE), and against what: ``vector`` (the step's ``expect``, its acceptance or refusal, or a
+    field a refused action changed: then ``expected`` is the value before) or ``reference`` (the
+    reference's observation after the same step, or its acceptance or refusal)."""
+
+    field: str
+    expected: Any
+    got: Any
+    against: str
+    message: str
+
+
 class CaseResult(msgspec.Struct, kw_only=True):
     """One case: a vector, a perft position or the differential games."""
 
@@ -174,6 +190,15 @@ class CaseResult(msgspec.Struct, kw_only=True):
     rules: tuple[str, ...] = ()
     questions: tuple[int, ...] = ()
     divergence: Divergence | None = None
+    """The divergence named for the case (for a vector: see verify's vector case)."""
+    differences: tuple[FieldDifference, ...] = ()
+    """For a failed vector: every field that differs at its failing step (the step's ``expect``
+    pointers first), at most MAX_DIFFERENCES."""
+    differences_cut: int = 0
+    """The differing fields left out past MAX_DIFFERENCES."""
+    warnings: tuple[str, ...] = ()
+    """What is worth a look without failing the case (a refusal citing another rule ID than the
+    vector's), each bounded (MAX_VALUE)."""
     failure: Failure | None = None
 
 
@@ -242,6 +267,12 @@ class Session:
         self.engine_notes: list[str] = []
         self.with_events = "events" in impl.hello()[1]
         """The implementation reports its events: the event streams are compared at every step."""
+        self.last_refused: Refused | None = None
+        """The implementation's refusal of the last action stepped (None: it accepted it)."""
+        self.last_reference_rule: str | None = None
+        """The rule the reference cited refusing the last action stepped (None: it accepted it)."""
+        self.last_observation: JSON = None
+        """The implementation's observation read after the last action stepped (None: not read)."""
 
     # ---- calls into the implementation (anything unexpected is a Failure) ----
 
@@ -333,6 +364,7 @@ class Session:
     def check_observation(self, before: State | None, action: Action | None, unchanged: bool = False) -> JSON:
         """Compare the implementation's observation with the reference's current one."""
         obs = self.observed()
+        self.last_observation = obs
         expected = to_json(wire.observe(self.state))
         if obs == expected:
             return obs
@@ -406,27 +438,35 @@ class Session:
             attribution=attribution,
         )
 
-    def step(self, action: Action, *, probe: bool = False) -> tuple[Refused | None, JSON]:
+    def step(
+        self, action: Action, *, probe: bool = False, same_rule: bool = True
+    ) -> tuple[Refused | None, JSON]:
         """Apply ``action`` to both; compare refusals and observations. With ``probe`` (an action
         the reference may refuse: a probe, a vector's step) a refusal is compared: both must refuse,
-        naming the same rule, and the observation must stay unchanged; without it the reference
-        refusing the action means the case is broken. Returns the implementation's refusal (None:
-        it accepted) and its observation after the step.
+        naming the same rule (unless the implementation names none, or ``same_rule`` is False: the
+        caller judges the rule, as a vector does), and the observation must stay unchanged; without
+        it the reference refusing the action means the case is broken. Returns the implementation's
+        refusal (None: it accepted) and its observation after the step (also kept, with the
+        reference's rule, in ``last_refused``, ``last_reference_rule`` and ``last_observation``, which
+        stay readable when the step raises Mismatch).
 
         A step the reference accepts is added to the trace; a refused one is not (the divergence's
         ``action`` holds it and ``step`` is the index it would have)."""
         before = self.state
         ref_refusal: tuple[str, str] | None = None
         after: State | None = None
+        self.last_refused, self.last_reference_rule, self.last_observation = None, None, None
         try:
             after = apply(before, action)
         except (IllegalAction, RulesGap) as exc:
             ref_refusal = (exc.rule, exc.reason)
+            self.last_reference_rule = exc.rule
         index = len(self.actions)
         if not probe and ref_refusal is not None:
             raise _Broken(f"step {index}: the reference refuses {type(action).__name__} [{ref_refusal[0]}]")
         action_json = to_json(action)
         refused = self._call(lambda: self.impl.apply(action_json))
+        self.last_refused = refused
         if ref_refusal is not None:
             reference_says = Attribution(
                 ref_refusal[0], "reference", f"the reference refuses it: {ref_refusal[1]}"
@@ -444,7 +484,7 @@ class Session:
                     message=f"the implementation accepts {type(action).__name__}; the reference refuses it",
                     attribution=reference_says,
                 )
-            if refused.rule != ref_refusal[0]:
+            if same_rule and refused.rule is not None and refused.rule != ref_refusal[0]:
                 raise self.diverge(
                     step=index,
                     field="/refused/rule",
@@ -471,8 +511,8 @@ class Session:
                 action=action,
                 after=after,
                 observation=None,
-                message=f"the implementation refuses {type(action).__name__} naming {refused.rule}; "
-                "the reference accepts it",
+                message=f"the implementation refuses {type(action).__name__} naming "
+                f"{refused.rule or 'no rule'}; the reference accepts it",
             )
         observation = self.check_observation(before, action)
         if self.with_events:
@@ -682,11 +722,19 @@ class Lockstep:
     :func:`reference.conformance.vectors.run_vector` runs a vector on it as on any implementation, while
     every call is checked against the reference engine (the first observation, the refusal or
     acceptance of every action and the rule it names, the whole observation after it), raising
-    Mismatch at the first divergence. The implementation is the caller's to close."""
+    Mismatch at the first divergence. The implementation is the caller's to close.
 
-    def __init__(self, impl: Implementation, case: str) -> None:
+    With ``defer`` (a vector run by ``wcref verify``, which judges a refusal's rule against the
+    vector and wants every differing field of the failing step) a step that diverges does not raise:
+    ``apply`` keeps the Mismatch in ``pending`` and returns the implementation's own answer, so that
+    the step's expectations are checked on what it said; the next ``apply`` raises the pending
+    Mismatch. A refusal naming another rule than the reference's is then not a divergence (the
+    caller compares it with the vector's)."""
+
+    def __init__(self, impl: Implementation, case: str, *, defer: bool = False) -> None:
         self.impl = impl
         self.case = case
+        self.defer = defer
         self._session: Session | None = None
         self._observation: JSON = None
         self.before: State | None = None
@@ -694,7 +742,11 @@ class Lockstep:
         self.action: Action | None = None
         """The last action applied."""
         self.accepted = False
-        """Whether the last action was accepted."""
+        """Whether the reference accepted the last action."""
+        self.pending: Mismatch | None = None
+        """With ``defer``: the divergence of the last step, not raised yet."""
+        self.reference_rules: list[str | None] = []
+        """The rule the reference cited refusing each action applied, in order (None: accepted)."""
 
     @property
     def session(self) -> Session:
@@ -721,11 +773,23 @@ class Lockstep:
         self._begin(Session(self.impl, self.case, start.setup, start, tuple(composed)))
 
     def apply(self, action: JSON) -> Refused | None:
+        if self.pending is not None:
+            raise self.pending
         session = self.session
         decoded = wire.decode_action(msgspec.json.encode(action))
         self.before, self.action = session.state, decoded
-        refused, self._observation = session.step(decoded, probe=True)
-        self.accepted = refused is None
+        try:
+            refused, self._observation = session.step(decoded, probe=True, same_rule=not self.defer)
+        except Mismatch as mismatch:
+            if not self.defer:
+                raise
+            self.pending = mismatch
+            refused = session.last_refused
+            read = session.last_observation
+            self._observation = read if read is not None else session.observed()
+        finally:
+            self.reference_rules.append(session.last_reference_rule)
+            self.accepted = session.last_reference_rule is None
         return refused
 
     def observe(self) -> JSON:
@@ -743,6 +807,10 @@ class Lockstep:
 
     def close(self) -> None:
         self._session = None
+
+    def reference_observation(self) -> JSON:
+        """The reference's observation where the last step left it."""
+        return to_json(wire.observe(self.session.state))
 
 
 def vector_divergence(lockstep: Lockstep, vector: Vector, failure: VectorFailure) -> Divergence:
@@ -841,11 +909,13 @@ def elapsed(since: float) -> float:
 
 __all__ = [
     "GAME_SETUPS",
+    "MAX_DIFFERENCES",
     "MAX_VALUE",
     "CaseResult",
     "Chooser",
     "Divergence",
     "Failure",
+    "FieldDifference",
     "GameSetup",
     "Lockstep",
     "Mismatch",

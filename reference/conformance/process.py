@@ -439,8 +439,9 @@ class SubprocessImplementation:
                 self._events = result["events"]
             return None
         error = reply["error"]
-        if error["kind"] in (ErrorKind.ILLEGAL.value, ErrorKind.GAP.value) and error.get("rule"):
-            return Refused(str(error["rule"]), str(error["reason"]), str(error["kind"]))
+        if error["kind"] in (ErrorKind.ILLEGAL.value, ErrorKind.GAP.value):  # the rule may be null
+            rule = error.get("rule")
+            return Refused(None if rule is None else str(rule), str(error["reason"]), str(error["kind"]))
         raise self._error_reply("apply", error)
 
     def observe(self) -> JSON:

@@ -111,8 +111,10 @@ OPS: Final = ("hello", "new_game", "load", "apply", "observe", "legal_actions", 
 class ErrorKind(str, Enum):
     """Why a request failed.
 
-    - ``illegal``: the rules refuse the action (``rule`` names the rule); the game is unchanged.
-    - ``gap``: the rules do not cover the situation (``rule`` names the nearest rule); unchanged.
+    - ``illegal``: the rules refuse the action (``rule`` names the rule, or is null); the game is
+      unchanged.
+    - ``gap``: the rules do not cover the situation (``rule`` names the nearest rule, or is null);
+      unchanged.
     - ``bad_request``: the line is not JSON, not a request, or a field does not fit its schema.
     - ``bad_setup``: a well-formed setup the implementation cannot start from (e.g. 5 clans).
     - ``impossible``: ``load`` of a position that cannot occur under the rules (``rule`` names the
@@ -134,8 +136,9 @@ class ErrorKind(str, Enum):
 
 class Error(msgspec.Struct, frozen=True, kw_only=True):
     """A structured error: its kind, the rule ID (for ``illegal``, ``gap`` and ``impossible``; else
-    null; an implementation may leave it null when it cannot name the rule), the reason in words and,
-    for ``impossible``, every problem of the position (rule, JSON Pointer, message)."""
+    null; for ``illegal`` and ``gap`` it may also be null: then ``wcref verify`` compares only that the
+    action was refused), the reason in words and, for ``impossible``, every problem of the position
+    (rule, JSON Pointer, message)."""
 
     kind: ErrorKind
     reason: str

@@ -9,9 +9,12 @@ smallest divergence found is reported with its trace.
 
 from __future__ import annotations
 
+import hashlib
+import shlex
 import time
 import traceback
 import xml.etree.ElementTree as ET
+from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, ClassVar, Final, Protocol
@@ -20,14 +23,18 @@ import msgspec
 
 from reference.book.vectors import VECTORS_DIR, Vector, VectorProblem, load_vectors, selected
 from reference.conformance.adapter import AREAS, CAPABILITIES, Implementation, ImplementationError
+from reference.conformance.compare import differences
 from reference.conformance.harness import (
     GAME_SETUPS,
+    MAX_DIFFERENCES,
     CaseResult,
     Divergence,
     Failure,
+    FieldDifference,
     GameSetup,
     Lockstep,
     Mismatch,
+    bounded,
     bounded_text,
     describe,
     describe_failure,
@@ -40,23 +47,34 @@ from reference.conformance.harness import (
     vector_divergence,
 )
 from reference.conformance.perft import PerftData, load_data
-from reference.conformance.vectors import run_vector
+from reference.conformance.process import shorten
+from reference.conformance.vectors import VectorFailure, VectorWarning, missing_areas, vector_steps
 from reference.model import Setup
 
 REPORT_FORMAT: Final = "wcref-verify-report"
 HELLO_FAILED: Final = "hello failed"
 """``Report.stopped`` when the implementation failed its ``hello``: nothing else was run."""
+SHOWN_DIFFERENCES: Final = 10
+"""Differing fields of a failed vector's step printed (the report has up to harness.MAX_DIFFERENCES)."""
+SHOWN_WARNINGS: Final = 10
+"""Warnings printed (the report has them all)."""
+MOST_REASONS: Final = 3
+"""Skip reasons named when saying why nothing of a kind was checked (the commonest first)."""
 
 
 class Options(msgspec.Struct, kw_only=True):
     """What ``verify`` runs (see the command's options)."""
 
     vectors: tuple[str, ...] = ()
-    """The vector directories (none given: vectors/ at the top of the repository)."""
+    """The vector directories (none given: the shipped reference/vectors/)."""
     run: tuple[str, ...] = ()
     skip: tuple[str, ...] = ()
     areas: tuple[str, ...] = ()
     """Only these areas (empty: every area the implementation supports)."""
+    players: tuple[int, ...] = ()
+    """Only setups with one of these numbers of clans (empty: any); a solo game has 2."""
+    bots: tuple[str, ...] = ()
+    """Only solo setups against one of these rivals (``RivalKind`` values; empty: any setup)."""
     games: int = 200
     seed: int = 0
     perft_depth: int = 2
@@ -76,6 +94,11 @@ class GamesResult(msgspec.Struct, kw_only=True):
     steps: int = 0
     seed: int = 0
     setups: tuple[str, ...] = ()
+    """The labels of the setups the games could draw (what the areas and filters leave)."""
+    first: str = ""
+    """The first game run (its case: setup and chance seed); differs from one ``--seed`` to another."""
+    by_setup: dict[str, int] = {}
+    """Games played without divergence, per setup label."""
     seconds: float = 0.0
     shrink_runs: int = 0
     divergence: Divergence | None = None
@@ -94,12 +117,17 @@ class Report(msgspec.Struct, kw_only=True):
     checked_areas: tuple[str, ...] = ()
     vectors_dirs: tuple[str, ...] = ()
     vectors_found: int = 0
+    vectors_selected: int = 0
+    """The vectors ``--run``/``--skip`` selected (of ``vectors_found``)."""
     options: Options
     cases: list[CaseResult] = []
     games: GamesResult | None = None
     engine_notes: list[str] = []
     failure: Failure | None = None
     stopped: str = ""
+    nothing_checked: str = ""
+    """Why the run checked no case at all (no vector run, no perft position run, no game played),
+    in one line; empty when it checked something. A run that checked nothing is not ``ok``."""
     seconds: float = 0.0
     ok: bool = False
 
@@ -163,9 +191,63 @@ class _DataChooser:
         return value
 
 
-def game_setups(supported: Sequence[str], chosen: Sequence[str]) -> list[GameSetup]:
-    """The setups the games may use."""
-    return [g for g in GAME_SETUPS if eligible(g.areas, supported, chosen or None) is None]
+def vectors_problem(directories: Sequence[str]) -> str | None:
+    """Why the vector directories cannot be read (a ``--vectors`` path that does not exist or is not
+    a directory; with none given, the shipped ``reference/vectors/`` missing), or None."""
+    if not directories:
+        if not VECTORS_DIR.is_dir():
+            return f"the shipped vectors are missing: no directory {VECTORS_DIR} (reinstall wcref or give --vectors DIR)"
+        return None
+    for directory in directories:
+        path = Path(directory)
+        if not path.exists():
+            return f"--vectors {directory}: no such directory"
+        if not path.is_dir():
+            return f"--vectors {directory}: not a directory"
+    return None
+
+
+def filtered_out(setup: Setup, options: Options) -> str | None:
+    """Why ``--players``/``--bot`` leave out a case played from ``setup`` (None: they keep it)."""
+    if options.players and setup.players not in options.players:
+        wanted = " ".join(f"--players {n}" for n in options.players)
+        return f"not selected by {wanted} (a {setup.players}-clan game)"
+    if options.bots:
+        rival = setup.solo.rival.value if setup.solo is not None else None
+        if rival not in options.bots:
+            wanted = " ".join(f"--bot {b}" for b in options.bots)
+            what = "a base game" if rival is None else f"a solo game against {rival}"
+            return f"not selected by {wanted} ({what})"
+    return None
+
+
+def skip_reason(
+    needed: Sequence[str], setup: Setup, supported: Sequence[str], options: Options
+) -> str | None:
+    """Why a case needing the areas ``needed`` and played from ``setup`` is skipped: the
+    implementation lacks an area, ``--area`` leaves it out, or ``--players``/``--bot`` do (None: it
+    runs)."""
+    why = eligible(needed, supported, options.areas or None)
+    return why if why is not None else filtered_out(setup, options)
+
+
+def game_setups(
+    supported: Sequence[str],
+    chosen: Sequence[str],
+    players: Sequence[int] = (),
+    bots: Sequence[str] = (),
+) -> list[GameSetup]:
+    """The setups the games may use: those the implementation supports, in the ``chosen`` areas
+    (empty: any) with one of ``players`` clans and against one of ``bots`` (empty: any)."""
+    options = Options(areas=tuple(chosen), players=tuple(players), bots=tuple(bots))
+    return [g for g in GAME_SETUPS if skip_reason(g.areas, g.setup, supported, options) is None]
+
+
+def seed_offset(seed: int) -> int:
+    """A number made from ``--seed`` and added to the setup and chance seed Hypothesis draws for a
+    game. Hypothesis' first example is its simplest (every draw 0) whatever its seed, so without it
+    the first game of every run was the same 2-clan game with chance seed 0."""
+    return int.from_bytes(hashlib.blake2b(str(seed).encode(), digest_size=8).digest(), "big")
 
 
 def run_games(
@@ -183,6 +265,8 @@ def run_games(
     result = GamesResult(requested=options.games, seed=options.seed, setups=tuple(s.label for s in setups))
     if options.games == 0 or not setups:
         return result
+    offset = seed_offset(options.seed)
+    by_setup: Counter[str] = Counter()
     found: list[tuple[tuple[int, int, tuple[int, ...]], Divergence]] = []
     first_found: list[float] = []
     failures: list[Failure] = []
@@ -211,11 +295,13 @@ def run_games(
         if first_found and time.perf_counter() - first_found[0] > options.shrink_seconds:
             return
         runs[0] += 1
-        pick: int = data.draw(st.integers(0, len(setups) - 1))
-        chance_seed: int = data.draw(st.integers(0, 2**32 - 1))
+        pick: int = (data.draw(st.integers(0, len(setups) - 1)) + offset) % len(setups)
+        chance_seed: int = (data.draw(st.integers(0, 2**32 - 1)) + offset) % 2**32
         chooser = _DataChooser(data)
         chosen = setups[pick]
         case = f"game ({chosen.label}, chance seed {chance_seed})"
+        if not result.first:
+            result.first = case
         try:
             steps, divergence = play_differential(
                 impl, chosen.setup, chooser, chance_seed, case=case, probes=options.probes, engine_notes=notes
@@ -230,6 +316,7 @@ def run_games(
             if not first_found:
                 result.played += 1
                 result.steps += steps
+                by_setup[chosen.label] += 1
                 progress.advance("games")
             else:
                 result.shrink_runs += 1
@@ -250,6 +337,7 @@ def run_games(
         if not found and not failures and not errors:
             errors.append(f"{type(exc).__name__}: {exc}")
     result.seconds = elapsed(started)
+    result.by_setup = dict(sorted(by_setup.items()))
     if found:
         result.divergence = min(found, key=lambda item: item[0])[1]
     if failures:
@@ -260,9 +348,16 @@ def run_games(
 
 
 def _vector_case(impl: Implementation, vector: Vector, notes: list[str]) -> CaseResult:
-    """Run a vector on the implementation shadowed by the reference (harness.Lockstep): a divergence
-    from the reference fails it; a vector the reference contradicts in a refusal is an error; an
-    expectation it contradicts is reported as the vector's divergence."""
+    """Run a vector on the implementation shadowed by the reference (a deferring harness.Lockstep),
+    step by step with the one vector runner's checks (:func:`~reference.conformance.vectors.vector_steps`),
+    up to the first step that fails the vector or diverges from the reference.
+
+    A failed step lists every differing field (:func:`_step_differences`). The divergence named for
+    it is the divergence from the reference when the step's acceptance or refusal is wrong, else its
+    first failed expectation, else the divergence from the reference. A vector the reference itself
+    contradicts (it accepts or refuses a step otherwise, or refuses it citing another rule) is an
+    error. A refusal citing another rule than the vector's is a warning; one citing no rule is
+    compared as a refusal only."""
     started = time.perf_counter()
     case = CaseResult(
         kind="vector",
@@ -271,40 +366,123 @@ def _vector_case(impl: Implementation, vector: Vector, notes: list[str]) -> Case
         rules=tuple(vector.rules),
         questions=tuple(vector.questions),
     )
-    lockstep = Lockstep(impl, f"vector {vector.id}")
+    lockstep = Lockstep(impl, f"vector {vector.id}", defer=True)
+    warnings: list[VectorWarning] = []
+    failures: tuple[VectorFailure, ...] = ()
+    omitted = 0
     try:
-        result = run_vector(lockstep, vector)
-    except Mismatch as mismatch:
-        divergence: Divergence | None = mismatch.divergence
+        missing = missing_areas(vector, lockstep.hello()[1])
+        if missing:
+            case.status, case.reason = "skipped", f"needs area(s) {', '.join(missing)}"
+            return case
+        for outcome in vector_steps(lockstep, vector):
+            warnings += outcome.warnings
+            if outcome.failures or lockstep.pending is not None:
+                failures, omitted = outcome.failures, outcome.omitted
+                break
+    except Mismatch as mismatch:  # at the start: the first observation differs
+        case.status, case.divergence = "failed", mismatch.divergence
     except ImplementationError as exc:
         case.status, case.failure = "failed", failure_of(exc)
         case.reason = f"implementation failure ({exc.kind})"
-        divergence = None
     except Exception as exc:  # a vector the reference cannot run (a bug or a bad vector)
         case.status, case.reason = "error", bounded_text(f"{type(exc).__name__}: {exc}")
-        divergence = None
     else:
-        divergence = None
-        if result.status == "unsupported":
-            case.status, case.reason = "skipped", result.messages[0]
-        elif result.failures:
-            first = result.failures[0]
-            if first.field == "/refused":  # the implementation agrees with the reference here
-                wanted = "it accepted" if first.expected is None else str(first.expected)
-                got = "accepts it" if first.got is None else f"refuses it with {first.got}"
-                case.status = "error"
-                case.reason = (
-                    f"vector {vector.id}: step {first.step}: the vector expects {wanted}; the reference {got}"
-                )
-            else:
-                divergence = vector_divergence(lockstep, vector, first)
+        _judge_vector(case, lockstep, vector, failures, omitted)
+        case.warnings = tuple(bounded_text(w.message) for w in warnings)
     finally:
         notes.extend(lockstep.engine_notes)
-    if divergence is not None:
-        case.status, case.divergence = "failed", divergence
-        case.reason = f"{divergence.field}: {divergence.message} [{divergence.rule}]"
-    case.seconds = elapsed(started)
+        case.seconds = elapsed(started)
+    if case.divergence is not None:
+        d = case.divergence
+        case.reason = f"{d.field}: {d.message} [{d.rule}]"
     return case
+
+
+def _judge_vector(
+    case: CaseResult,
+    lockstep: Lockstep,
+    vector: Vector,
+    failures: tuple[VectorFailure, ...],
+    omitted: int,
+) -> None:
+    """Fill in ``case`` from the last step run (see :func:`_vector_case`)."""
+    for index, reference_rule in enumerate(lockstep.reference_rules):
+        wanted_rule = vector.steps[index].refused
+        if wanted_rule != reference_rule:
+            wanted = "it accepted" if wanted_rule is None else wanted_rule
+            got = "accepts it" if reference_rule is None else f"refuses it with {reference_rule}"
+            case.status = "error"
+            case.reason = (
+                f"vector {vector.id}: step {index}: the vector expects {wanted}; the reference {got}"
+            )
+            return
+    pending = lockstep.pending
+    if not failures and pending is None:
+        return
+    case.status = "failed"
+    case.differences, case.differences_cut = _step_differences(lockstep, failures, omitted)
+    refusal = next((f for f in failures if f.field == "/refused"), None)
+    expectation = next((f for f in failures if f.field in vector.steps[f.step].expect), None)
+    if pending is not None and (refusal is not None or expectation is None):
+        case.divergence = pending.divergence
+    else:
+        case.divergence = vector_divergence(lockstep, vector, expectation or failures[0])
+
+
+_NOT_OBSERVED: Final = ("/refused", "/events", "/legal_actions")
+"""Fields of a divergence that are not in the observation."""
+
+
+def _step_differences(
+    lockstep: Lockstep, failures: Sequence[VectorFailure], omitted: int
+) -> tuple[tuple[FieldDifference, ...], int]:
+    """Every field that differs at the last step run, at most MAX_DIFFERENCES, and how many more:
+    the vector's failed checks (its ``expect`` pointers first), then, when the implementation
+    diverged from the reference, that divergence if it is not a field of the observation and every
+    other leaf where the implementation's observation differs from the reference's."""
+    listed = [
+        FieldDifference(
+            field=bounded_text(f.field),
+            expected=bounded(f.expected),
+            got=bounded(f.got),
+            against="vector",
+            message=bounded_text(f.message),
+        )
+        for f in failures
+    ]
+    more = omitted
+    pending = lockstep.pending
+    if pending is not None:
+        covered = {f.field for f in failures}
+        d = pending.divergence
+        if d.field.startswith(_NOT_OBSERVED) and d.field not in covered:
+            listed.append(
+                FieldDifference(
+                    field=d.field,
+                    expected=d.reference,
+                    got=d.implementation,
+                    against="reference",
+                    message=d.message,
+                )
+            )
+        for pointer, ours, theirs in differences(lockstep.reference_observation(), lockstep.observe()):
+            if any(pointer == c or pointer.startswith(c + "/") for c in covered):
+                continue
+            if len(listed) >= MAX_DIFFERENCES:
+                more += 1
+                continue
+            listed.append(
+                FieldDifference(
+                    field=bounded_text(pointer),
+                    expected=bounded(ours),
+                    got=bounded(theirs),
+                    against="reference",
+                    message=f"the observation differs from the reference's at {bounded_text(pointer, 200)}",
+                )
+            )
+    more += max(0, len(listed) - MAX_DIFFERENCES)
+    return tuple(listed[:MAX_DIFFERENCES]), more
 
 
 def verify(
@@ -316,7 +494,11 @@ def verify(
     perft_data: PerftData | None = None,
 ) -> Report:
     """Run everything ``options`` asks against ``impl`` and return the report (never raises for
-    anything the implementation does)."""
+    anything the implementation does). Raises ValueError, before saying ``hello``, when a vector
+    directory cannot be read (:func:`vectors_problem`)."""
+    unreadable = vectors_problem(options.vectors)
+    if unreadable is not None:
+        raise ValueError(unreadable)
     progress = progress if progress is not None else _Quiet()
     started = time.perf_counter()
     directories = [Path(d) for d in options.vectors] or [VECTORS_DIR]
@@ -365,9 +547,10 @@ def verify(
     for problem in problems:
         report.cases.append(CaseResult(kind="vector", id=problem.path, status="error", reason=problem.reason))
     picked = [v for v in vectors if selected(v.id, options.run, options.skip)]
+    report.vectors_selected = len(picked)
     progress.start("vectors", len(picked))
     for vector in picked:
-        why = eligible(vector.areas, areas, chosen or None)
+        why = skip_reason(vector.areas, vector.setup, areas, options)
         if why is not None:
             report.cases.append(
                 CaseResult(
@@ -385,7 +568,7 @@ def verify(
         progress.start("perft", len(data.positions))
         for position in data.positions:
             case = CaseResult(kind="perft", id=position.id, status="passed")
-            why = eligible(_areas_of(position.setup), areas, chosen or None)
+            why = skip_reason(_areas_of(position.setup), position.setup, areas, options)
             depth = min(options.perft_depth, max((int(d) for d in position.counts), default=0))
             if why is not None:
                 case.status, case.reason = "skipped", why
@@ -417,7 +600,7 @@ def verify(
 
     # ---- games ----
     if not report.stopped:
-        setups = game_setups(areas, chosen)
+        setups = game_setups(areas, chosen, options.players, options.bots)
         games = run_games(impl, setups, options, progress, report.engine_notes)
         report.games = games
         status = "passed"
@@ -436,9 +619,97 @@ def verify(
         )
         report.cases.append(case)
     report.engine_notes = sorted(set(report.engine_notes))
-    report.ok = report.failure is None and all(c.status in ("passed", "skipped") for c in report.cases)
+    report.nothing_checked = nothing_checked(report, vectors)
+    report.ok = (
+        report.failure is None
+        and not report.nothing_checked
+        and all(c.status in ("passed", "skipped") for c in report.cases)
+    )
     report.seconds = elapsed(started)
     return report
+
+
+def nothing_checked(report: Report, vectors: Sequence[Vector] = ()) -> str:
+    """Why ``report`` checked no case, in one line (``vectors``: those found, to say what
+    ``--run``/``--skip`` matched); empty when a case was run (whatever its outcome) or the run
+    stopped at ``hello``."""
+    if report.failure is not None or any(c.status != "skipped" for c in report.cases):
+        return ""
+    options = report.options
+    rule_areas = [a for a in report.areas if a not in CAPABILITIES]
+    if not rule_areas:
+        claimed = ", ".join(report.areas) or "none"
+        return f"nothing was checked: the implementation claims no rule area in hello (areas: {claimed})"
+    filters = " ".join(
+        [f"--area {a}" for a in options.areas]
+        + [f"--players {n}" for n in options.players]
+        + [f"--bot {b}" for b in options.bots]
+    )
+    if filters:
+        fitting = [g for g in GAME_SETUPS if skip_reason(g.areas, g.setup, AREAS, options) is None]
+        if not fitting:
+            return f"nothing was checked: no setup fits {filters}"
+        if all(skip_reason(g.areas, g.setup, report.areas, options) is not None for g in fitting):
+            return (
+                f"nothing was checked: the implementation supports no setup that fits {filters} "
+                f"(it claims {', '.join(rule_areas)})"
+            )
+    parts = [
+        f"vectors: {_no_vectors(report, vectors)}",
+        f"perft: {_none_of('perft positions', report)}" if options.perft_depth else "perft: --perft-depth 0",
+        f"games: {_no_games(report)}",
+    ]
+    return "nothing was checked: " + "; ".join(parts)
+
+
+def _quoted(option: str, globs: Sequence[str]) -> str:
+    return " ".join(f"{option} {shlex.quote(g)}" for g in globs)
+
+
+def _no_vectors(report: Report, vectors: Sequence[Vector]) -> str:
+    options = report.options
+    if report.vectors_found == 0:
+        return f"no vector in {', '.join(report.vectors_dirs)}"
+    if report.vectors_selected == 0:
+        run = [v for v in vectors if selected(v.id, options.run, ())]
+        if not run:
+            return f"{_quoted('--run', options.run)} matches none of the {report.vectors_found} vectors"
+        what = (
+            f"the {len(run)} vectors {_quoted('--run', options.run)} matches"
+            if options.run
+            else (f"the {len(run)} vectors")
+        )
+        return f"{_quoted('--skip', options.skip)} skips all {what}"
+    return _none_of("selected vectors", report, "vector")
+
+
+def _none_of(what: str, report: Report, kind: str = "perft") -> str:
+    """All cases of ``kind`` were skipped: how many, and the commonest reasons."""
+    reasons = Counter(c.reason for c in report.cases if c.kind == kind)
+    if not reasons:
+        return f"no {what}"
+    return f"all {sum(reasons.values())} {what} skipped ({_commonest(reasons)})"
+
+
+def _commonest(reasons: Counter[str]) -> str:
+    named = [f"{reason}: {count}" for reason, count in reasons.most_common(MOST_REASONS)]
+    if len(reasons) > MOST_REASONS:
+        named.append(f"{len(reasons) - MOST_REASONS} more reasons")
+    return "; ".join(named)
+
+
+def _no_games(report: Report) -> str:
+    games = report.games
+    if report.options.games == 0:
+        return "--games 0"
+    if games is None or games.setups:
+        return "none played"
+    reasons = Counter(
+        why
+        for g in GAME_SETUPS
+        if (why := skip_reason(g.areas, g.setup, report.areas, report.options)) is not None
+    )
+    return f"no setup left of {len(GAME_SETUPS)} ({_commonest(reasons)})"
 
 
 def _areas_of(setup: Setup) -> tuple[str, ...]:
@@ -479,15 +750,21 @@ def summary_lines(report: Report) -> list[str]:
         lines.append(f"result: FAIL ({report.seconds:.1f} s)")
         return lines
     v = report.counts("vector")
+    warnings = [(case.id, w) for case in report.cases for w in case.warnings]
     lines.append(
         f"vectors: {report.vectors_found} found in {', '.join(report.vectors_dirs)}; {v['passed']} passed, "
         f"{v['failed']} failed, {v['error']} errors, {v['skipped']} skipped"
+        + (f"; {len(warnings)} warning{'s' if len(warnings) > 1 else ''}" if warnings else "")
     )
+    lines.extend(f"vector {case}: warning: {warning}" for case, warning in warnings[:SHOWN_WARNINGS])
+    if len(warnings) > SHOWN_WARNINGS:
+        lines.append(f"... and {len(warnings) - SHOWN_WARNINGS} more warnings (the report has them all)")
     for case in report.cases:
         if case.status in ("failed", "error"):
             lines.append(f"{case.kind} {case.id}: {case.status.upper()}: {case.reason}")
             if case.divergence is not None:
                 lines.extend(describe(case.divergence))
+            lines.extend(_difference_lines(case))
             if case.failure is not None:
                 lines.extend(describe_failure(case.failure))
     p = report.counts("perft")
@@ -502,6 +779,8 @@ def summary_lines(report: Report) -> list[str]:
             f"({games.steps} steps, seed {games.seed}, {games.seconds:.1f} s)"
             + (f"; {games.shrink_runs} runs shrinking" if games.shrink_runs else "")
         )
+        if games.by_setup:
+            lines.append("  by setup: " + ", ".join(f"{label}: {n}" for label, n in games.by_setup.items()))
         if games.error:
             lines.append(f"games: harness error: {games.error.strip().splitlines()[-1]}")
     if report.engine_notes:
@@ -509,7 +788,26 @@ def summary_lines(report: Report) -> list[str]:
         lines.extend(f"  {note}" for note in report.engine_notes)
     if report.stopped:
         lines.append(f"stopped: {report.stopped}")
-    lines.append(f"result: {'PASS' if report.ok else 'FAIL'} ({report.seconds:.1f} s)")
+    verdict = "NOTHING CHECKED" if report.nothing_checked else "PASS" if report.ok else "FAIL"
+    lines.append(f"result: {verdict} ({report.seconds:.1f} s)")
+    return lines
+
+
+def _difference_lines(case: CaseResult) -> list[str]:
+    """The differing fields of a failed vector's step (the first SHOWN_DIFFERENCES)."""
+    if not case.differences:
+        return []
+    total = len(case.differences) + case.differences_cut
+    lines = [
+        f"  differing fields at that step ({total}; wanted by the vector or the reference, then the implementation's):"
+    ]
+    for d in case.differences[:SHOWN_DIFFERENCES]:
+        wanted = shorten(msgspec.json.encode(d.expected).decode(), 100)
+        got = shorten(msgspec.json.encode(d.got).decode(), 100)
+        lines.append(f"    {d.field or '/'}: {d.against} {wanted}, implementation {got}")
+    if total > SHOWN_DIFFERENCES:
+        kept = len(case.differences)
+        lines.append(f"    ... and {total - SHOWN_DIFFERENCES} more (the report lists {kept})")
     return lines
 
 
@@ -525,9 +823,13 @@ def junit_xml(report: Report) -> bytes:
     suite = ET.Element(
         "testsuite",
         name="wcref verify",
-        tests=str(len(report.cases)),
+        tests=str(len(report.cases) + (report.failure is not None) + bool(report.nothing_checked)),
         failures=str(sum(c.status == "failed" for c in report.cases)),
-        errors=str(sum(c.status == "error" for c in report.cases) + (report.failure is not None)),
+        errors=str(
+            sum(c.status == "error" for c in report.cases)
+            + (report.failure is not None)
+            + bool(report.nothing_checked)
+        ),
         skipped=str(sum(c.status == "skipped" for c in report.cases)),
         time=f"{report.seconds:.3f}",
     )
@@ -538,6 +840,10 @@ def junit_xml(report: Report) -> bytes:
         case = ET.SubElement(suite, "testcase", classname="implementation", name="hello", time="0")
         error = ET.SubElement(case, "error", message=report.failure.detail, type=report.failure.kind)
         error.text = "\n".join(describe_failure(report.failure))
+    if report.nothing_checked:
+        case = ET.SubElement(suite, "testcase", classname="verify", name="nothing checked", time="0")
+        error = ET.SubElement(case, "error", message=report.nothing_checked, type="nothing-checked")
+        error.text = report.nothing_checked
     for result in report.cases:
         case = ET.SubElement(
             suite, "testcase", classname=result.kind, name=result.id, time=f"{result.seconds:.3f}"
@@ -554,9 +860,12 @@ def junit_xml(report: Report) -> bytes:
             if result.divergence is not None:
                 text.extend(describe(result.divergence))
                 text.append("trace: " + msgspec.json.encode(result.divergence.trace).decode())
+            text.extend(_difference_lines(result))
             if result.failure is not None:
                 text.extend(describe_failure(result.failure))
             failure.text = "\n".join(text)
+        if result.warnings:  # after the outcome, as the JUnit schema orders a test case's elements
+            ET.SubElement(case, "system-out").text = "\n".join(f"warning: {w}" for w in result.warnings)
     suites = ET.Element("testsuites")
     suites.append(suite)
     ET.indent(suites)
@@ -577,12 +886,17 @@ __all__ = [
     "Options",
     "Progress",
     "Report",
+    "filtered_out",
     "first_divergence",
     "game_setups",
     "junit_xml",
+    "nothing_checked",
     "report_json",
     "run_games",
+    "seed_offset",
+    "skip_reason",
     "summary_lines",
     "topic",
+    "vectors_problem",
     "verify",
 ]

@@ -19,6 +19,9 @@ Wire faults, from the ``--after``-th request on (counting from 1): ``hang`` (nev
 with status 0 without replying), ``schema`` (an observation of the wrong shape), ``bad_id`` (echoes
 the wrong id), ``none`` (the plain reference; with ``--areas`` a partial implementation).
 
+Refusal faults, from the ``--after``-th request on: ``null_rule`` (every ``illegal`` or ``gap``
+refusal names no rule: ``"rule": null``) and ``other_rule`` (every one cites ``OTHER.RULE``).
+
 Hostile faults (tests/test_attack.py), also from the ``--after``-th request on: ``deep`` (every reply
 carries a key nested 1,000 deep), ``fat`` (every observation's ``solo_discard`` starts with a card id of
 ``--size`` bytes), ``stderr_flood`` (writes ``--size`` bytes to stderr before each reply, then crashes at the
@@ -31,6 +34,7 @@ the server goes on serving).
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 import time
@@ -50,6 +54,7 @@ from reference.rules.solo.rival import Rival
 
 RULE_FAULTS = ("seal_cap", "rival_pays", "hand_in_4", "no_left_lantern", "free_checkpoint")
 WIRE_FAULTS = ("hang", "crash", "garbage", "exit", "schema", "bad_id", "none")
+REFUSAL_FAULTS = ("null_rule", "other_rule")
 HOSTILE_FAULTS = ("deep", "fat", "stderr_flood", "close_stdin", "stop_reading", "orphan", "daemon")
 
 
@@ -136,12 +141,19 @@ def misbehave(
         return head + b',"ok":true,"result":{"clans":"many"}}\n', stop
     if fault == "bad_id":
         return b'{"id":"not-the-id"' + reply[reply.index(b',"ok"') :], stop
+    if fault in REFUSAL_FAULTS:
+        answer = json.loads(reply)
+        if answer["ok"] is False and answer["error"]["kind"] in ("illegal", "gap"):
+            answer["error"]["rule"] = None if fault == "null_rule" else "OTHER.RULE"
+            return json.dumps(answer, separators=(",", ":")).encode() + b"\n", stop
     return reply, stop
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--fault", choices=RULE_FAULTS + WIRE_FAULTS + HOSTILE_FAULTS, required=True)
+    parser.add_argument(
+        "--fault", choices=RULE_FAULTS + WIRE_FAULTS + REFUSAL_FAULTS + HOSTILE_FAULTS, required=True
+    )
     parser.add_argument("--after", type=int, default=1, help="wire faults start at this request")
     parser.add_argument("--areas", default=",".join(AREAS), help="areas claimed in hello")
     parser.add_argument("--size", type=int, default=8 * 1024 * 1024, help="bytes of fat or stderr_flood")
