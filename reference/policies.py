@@ -32,6 +32,17 @@ def random_policy(state: State, actions: Sequence[Action], rng: random.Random) -
     return rng.choice(own)
 
 
+def play_to_stop(state: State, rng: random.Random, policy: Policy = random_policy) -> State:
+    """Take decisions with ``policy`` from ``state`` (at a decision) until the next stop: a clan's
+    turn or starting pair, a chance outcome due, or the end of the game (at least one decision)."""
+    from reference.conformance.outcome import is_stop
+
+    while True:
+        state = apply(state, policy(state, legal_actions(state), rng))
+        if is_stop(state):
+            return state
+
+
 def value(state: State, clan: int) -> float:
     """A rough worth of a clan's position in Clan Points (for the greedy policy only): its final
     score if the game ended now, plus small amounts for what it could still turn into points."""

@@ -7,6 +7,7 @@ implementation wrapped in an adapter, or against any program speaking the JSON L
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Protocol
 
@@ -16,17 +17,28 @@ from reference import wire
 from reference.engine import apply, legal_actions, new_game
 from reference.errors import IllegalAction, RulesGap, SetupError
 from reference.model import Setup, State
+from reference.policies import play_to_stop
 from reference.position import Position, from_position
 from reference.wire import JSON, to_json
 
-AREAS: tuple[str, ...] = ("base", "solo.tokugawa", "solo.gingkogawa", "load_position", "events")
+AREAS: tuple[str, ...] = (
+    "base",
+    "solo.tokugawa",
+    "solo.gingkogawa",
+    "load_position",
+    "events",
+    "play",
+    "outcomes",
+)
 """Rule areas an implementation may claim in ``hello``: the base game, each rival, and two
 capabilities: starting from a public position (``load_position``: vectors that start mid-game,
 see :mod:`reference.position`) and
 reporting the typed events of each applied action (``events``: the reference's event types, see
-:mod:`reference.model.events`; the harness then compares event streams)."""
+:mod:`reference.model.events`; the harness then compares event streams); for outcome mode
+(:mod:`reference.conformance.outcome`), playing its own decisions to the next stop (``play``) and
+listing every stop its rules reach from where it stands (``outcomes``)."""
 
-CAPABILITIES: tuple[str, ...] = ("load_position", "events")
+CAPABILITIES: tuple[str, ...] = ("load_position", "events", "play", "outcomes")
 """The areas that are capabilities rather than rules: used whenever offered (``--area`` chooses
 among the rule areas)."""
 
@@ -150,6 +162,17 @@ class ReferenceAdapter:
 
     def events(self) -> list[JSON] | None:
         return [to_json(e) for e in self._state().events]
+
+    def play(self, seed: int) -> None:
+        """Take the pending decisions with the random policy (seeded) up to the next stop: a clan's
+        turn or starting pair, a chance outcome due, or the end (reference.conformance.outcome)."""
+        self.state = play_to_stop(self._state(), random.Random(seed))
+
+    def outcomes(self) -> list[JSON]:
+        """Every observation the next stop can show, by any legal decisions from here."""
+        from reference.conformance.outcome import stop_observations
+
+        return stop_observations(self._state())
 
     def close(self) -> None:
         self.state = None

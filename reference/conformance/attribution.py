@@ -298,27 +298,35 @@ def _touches(event: ev.Event, field: str) -> bool:
             return True
 
 
-def from_events(after: State, pointer: str) -> Attribution | None:
-    """The first event of the reference's step that changed the field at ``pointer`` (for a clan's
-    field, an event of that clan), named by the first rule it applies; None when no event of the step
-    touches that field."""
+def touching(after: State, pointer: str) -> list[ev.Event]:
+    """The events of the reference's step that changed the field at ``pointer`` (for a clan's field,
+    events of that clan), in order."""
     try:
         keys = tokens(pointer)
     except ValueError:
-        return None
+        return []
     if not keys:
-        return None
+        return []
     where = _clan_field(pointer)
     if where is not None:
         clan, field = where
         kinds = _CLAN_FIELDS.get(field, ())
-        found = [
+        return [
             e for e in after.events if isinstance(e, kinds) and _event_clan(e) == clan and _touches(e, field)
         ]
-    elif keys[0] == "board" and len(keys) > 1:
-        found = [e for e in after.events if isinstance(e, _BOARD_FIELDS.get(keys[1], ()))]
-    else:
-        found = [e for e in after.events if isinstance(e, _TOP_FIELDS.get(keys[0], ()))]
+    if keys[0] == "board" and len(keys) > 1:
+        kinds = _BOARD_FIELDS.get(keys[1], ())
+        if keys[1] == "rooms" and "dice" in keys[2:]:  # a room's dice: placed or cleared, not its card
+            kinds = (ev.DiePlaced, ev.BoardCleared)
+        return [e for e in after.events if isinstance(e, kinds)]
+    return [e for e in after.events if isinstance(e, _TOP_FIELDS.get(keys[0], ()))]
+
+
+def from_events(after: State, pointer: str) -> Attribution | None:
+    """The first event of the reference's step that changed the field at ``pointer`` (for a clan's
+    field, an event of that clan), named by the first rule it applies; None when no event of the step
+    touches that field."""
+    found = touching(after, pointer)
     if not found:
         return None
     first = found[0]

@@ -430,6 +430,15 @@ class SubprocessImplementation:
     def load(self, position: JSON, composed: Sequence[str] = ()) -> None:
         self._result("load", position=position, composed=list(composed))
 
+    def play(self, seed: int) -> None:
+        """Outcome mode: the implementation plays its own decisions to the next stop."""
+        self._result("play", seed=seed)
+
+    def outcomes(self) -> list[JSON]:
+        """Outcome mode: every observation the next stop can show."""
+        result: list[JSON] = self._result("outcomes")
+        return result
+
     def apply(self, action: JSON) -> Refused | None:
         self._events = None
         reply = self.exchange("apply", action=action)

@@ -88,6 +88,22 @@ class LegalActionsRequest(msgspec.Struct, frozen=True, kw_only=True, tag_field="
     id: RequestId
 
 
+class PlayRequest(msgspec.Struct, frozen=True, kw_only=True, tag_field="op", tag="play"):
+    """Outcome mode (the ``play`` area): take the pending decisions by the implementation's own
+    policy, seeded with ``seed``, up to the next stop (a clan's turn or starting pair, a chance
+    outcome due, or the end of the game)."""
+
+    id: RequestId
+    seed: int
+
+
+class OutcomesRequest(msgspec.Struct, frozen=True, kw_only=True, tag_field="op", tag="outcomes"):
+    """Outcome mode (the ``outcomes`` area): every observation the next stop can show, by any legal
+    decisions from where the game stands; the game is not changed."""
+
+    id: RequestId
+
+
 class ByeRequest(msgspec.Struct, frozen=True, kw_only=True, tag_field="op", tag="bye"):
     """End the session: the implementation replies, then exits with status 0."""
 
@@ -101,11 +117,13 @@ Request = (
     | ApplyRequest
     | ObserveRequest
     | LegalActionsRequest
+    | PlayRequest
+    | OutcomesRequest
     | ByeRequest
 )
 """Any request (tagged by ``op``)."""
 
-OPS: Final = ("hello", "new_game", "load", "apply", "observe", "legal_actions", "bye")
+OPS: Final = ("hello", "new_game", "load", "apply", "observe", "legal_actions", "play", "outcomes", "bye")
 
 
 class ErrorKind(str, Enum):
@@ -202,6 +220,14 @@ class LegalActionsReply(msgspec.Struct, frozen=True, kw_only=True):
     result: tuple[Action, ...]
 
 
+class OutcomesReply(msgspec.Struct, frozen=True, kw_only=True):
+    """The reply to ``outcomes``: the observations, in any order."""
+
+    id: RequestId
+    ok: Literal[True]
+    result: tuple[Observation, ...]
+
+
 class ErrorReply(msgspec.Struct, frozen=True, kw_only=True):
     """A failed request. ``id`` is null only when the request line could not be read at all."""
 
@@ -210,11 +236,11 @@ class ErrorReply(msgspec.Struct, frozen=True, kw_only=True):
     error: Error
 
 
-Reply = HelloReply | AckReply | ApplyReply | ObserveReply | LegalActionsReply | ErrorReply
+Reply = HelloReply | AckReply | ApplyReply | ObserveReply | LegalActionsReply | OutcomesReply | ErrorReply
 """Any reply (which success shape is expected follows from the request's ``op``)."""
 
 SUCCESS_REPLY: Final[
-    dict[str, type[HelloReply | AckReply | ApplyReply | ObserveReply | LegalActionsReply]]
+    dict[str, type[HelloReply | AckReply | ApplyReply | ObserveReply | LegalActionsReply | OutcomesReply]]
 ] = {
     "hello": HelloReply,
     "new_game": AckReply,
@@ -222,6 +248,8 @@ SUCCESS_REPLY: Final[
     "apply": ApplyReply,
     "observe": ObserveReply,
     "legal_actions": LegalActionsReply,
+    "play": AckReply,
+    "outcomes": OutcomesReply,
     "bye": AckReply,
 }
 """The success reply type of each request op."""
@@ -236,6 +264,7 @@ def protocol_schema() -> dict[str, object]:
         ApplyReply,
         ObserveReply,
         LegalActionsReply,
+        OutcomesReply,
         ErrorReply,
     )
     (request_schema, *reply_schemas), components = msgspec.json.schema_components(

@@ -14,6 +14,7 @@ such a line cannot be decoded whole, its id is found by a shallow scan of its to
 
 from __future__ import annotations
 
+import random
 import re
 import sys
 from collections.abc import Iterable, Iterator
@@ -23,6 +24,7 @@ import msgspec
 
 from reference import inputs, wire
 from reference.conformance.adapter import AREAS
+from reference.conformance.outcome import stop_observations
 from reference.conformance.protocol import (
     MAX_LINE,
     PROTOCOL_VERSION,
@@ -39,12 +41,16 @@ from reference.conformance.protocol import (
     LoadRequest,
     NewGameRequest,
     ObserveRequest,
+    OutcomesReply,
+    OutcomesRequest,
+    PlayRequest,
     Request,
     RequestId,
 )
-from reference.engine import apply, legal_actions, new_game
+from reference.engine import apply, decision_rule, is_chance, is_over, legal_actions, new_game
 from reference.errors import ContentError, IllegalAction, RulesGap, SetupError
 from reference.model import RivalKind, Setup, State
+from reference.policies import play_to_stop
 from reference.position import ImpossiblePosition, Problem, from_position
 
 NAME: Final = "wcref (reference)"
@@ -172,6 +178,27 @@ class Server:
                 return self._ok(rid, wire.encode(wire.observe(state))), False
             case LegalActionsRequest():
                 return self._ok(rid, _encoder.encode(legal_actions(state))), False
+            case PlayRequest() if "play" not in self.areas:
+                return self._error(rid, ErrorKind.UNSUPPORTED, "needs area play"), False
+            case OutcomesRequest() if "outcomes" not in self.areas:
+                return self._error(rid, ErrorKind.UNSUPPORTED, "needs area outcomes"), False
+            case PlayRequest() | OutcomesRequest() if is_chance(state) or is_over(state):
+                waits = "is over" if is_over(state) else "waits for a chance outcome"
+                return self._error(
+                    rid, ErrorKind.ILLEGAL, f"no decision to take: the game {waits}", decision_rule(state)
+                ), False
+            case PlayRequest(seed=seed):
+                self.state = play_to_stop(state, random.Random(seed))
+                return self._ok(rid), False
+            case OutcomesRequest():
+                try:
+                    seen = stop_observations(state)
+                except ValueError as exc:
+                    return self._error(rid, ErrorKind.UNSUPPORTED, str(exc)), False
+                reply = OutcomesReply(
+                    id=rid, ok=True, result=tuple(msgspec.convert(o, wire.Observation) for o in seen)
+                )
+                return _encoder.encode(reply) + b"\n", False
         raise AssertionError(f"unhandled request {request!r}")  # pragma: no cover
 
 

@@ -197,11 +197,13 @@ def take_and_place(
     """Take the die of ``slot`` from the ``colour`` bridge, put it on ``space`` and settle the coin
     difference against the value it covers; report it (``rules``: the rules of this placement, by
     default a player's). With ``pays`` False (the solo rival) a die below the space's value costs
-    nothing. Rules: BRIDGE.SLIDE, PLACE.COIN_DIFFERENCE, SOLO.GOLDEN.NEVER_PAYS."""
+    nothing; a die placed over another (3-4 clans) cites PLACE.STACK_3_4P first. Rules: BRIDGE.SLIDE,
+    PLACE.COIN_DIFFERENCE, PLACE.STACK_3_4P, SOLO.GOLDEN.NEVER_PAYS."""
     b = board(state)
     index = COLOURS.index(colour)
     value, bridge = bridges.take_slot(b.bridges[index], slot)
     covered = covered_value(state, clan, space)
+    stacked = space is not Space.WELL and bool(dice_on(state, clan, space))
     b = replace(b, bridges=(*b.bridges[:index], bridge, *b.bridges[index + 1 :]))
     state = with_board(state, put_die(b, space, Die(colour, value, clan)))
     holder = state.clans[clan]
@@ -224,7 +226,8 @@ def take_and_place(
         space=space,
         covered=covered,
         coins=diff if diff > 0 or pays else 0,
-        rules=rules or ("PLACE.COIN_DIFFERENCE", "TURN.SEQUENCE"),
+        rules=(("PLACE.STACK_3_4P",) if stacked else ())
+        + (rules or ("PLACE.COIN_DIFFERENCE", "TURN.SEQUENCE")),
     )
     return emit(state, placed)
 
