@@ -28,6 +28,7 @@ from reference import wire
 from reference.conformance.adapter import JSON, Refused, to_json
 from reference.conformance.outcome import is_stop
 from reference.engine import apply, is_chance, legal_actions, new_game
+from reference.errors import RulesGap
 from reference.model import (
     SPACE_FACTS,
     Action,
@@ -163,7 +164,10 @@ class CompositeGame:
         while todo:
             here, path = todo.pop()
             for action in self.allowed(here, path):
-                after = self.step(here, action)
+                try:
+                    after = self.step(here, action)
+                except RulesGap:  # no rule says what happens: not a turn this game offers
+                    continue
                 identity = wire.encode(replace(after, events=())) + _context((*path, action))
                 if identity in seen:
                     continue

@@ -14,25 +14,33 @@ from __future__ import annotations
 import json
 import shlex
 import sys
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Final
+from typing import Final, cast
 
 import click
+import msgspec
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeElapsedColumn
 
-from reference import wire
+from reference import inputs, wire
+from reference.book.vectors import VECTORS_DIR, Vector, load_vectors, selected
 from reference.conformance import bench as bench_module
 from reference.conformance import perft as perft_module
 from reference.conformance import server
 from reference.conformance.adapter import AREAS, Implementation, ReferenceAdapter
+from reference.conformance.outcome import DEFAULT_BUDGET, Player
+from reference.conformance.outcome_run import Known, read_known, run_outcome
+from reference.conformance.outcome_run import summary as outcome_summary
 from reference.conformance.process import SubprocessImplementation
 from reference.conformance.verify import (
     Options,
     Report,
     first_divergence,
+    game_setups,
     junit_xml,
     report_json,
+    skip_reason,
     summary_lines,
     vectors_problem,
 )
@@ -230,6 +238,37 @@ def _implementation(impl_command: str | None, timeout: float) -> tuple[Implement
     show_default=True,
     help="Requests per --bench loop.",
 )
+@click.option(
+    "--mode",
+    type=click.Choice(["lockstep", "outcome"]),
+    default="lockstep",
+    show_default=True,
+    help="lockstep: the implementation answers the reference's questions one by one; outcome: it plays "
+    "its own decisions and what they reach is compared at every stop (needs the play area).",
+)
+@click.option("--keep-going", is_flag=True, help="Outcome mode: keep every finding, grouped by rule.")
+@click.option(
+    "--known",
+    "known_path",
+    type=click.Path(dir_okay=False, exists=True, path_type=Path),
+    default=None,
+    help='Outcome mode: accepted deviations, {"known": [{"rule": ..., "pointer": ..., "why": ...}]}.',
+)
+@click.option(
+    "--converse",
+    type=click.IntRange(min=0),
+    default=5,
+    show_default=True,
+    help="Outcome mode: check one turn in N both ways (every stop the reference reaches must be listed "
+    "by the implementation's outcomes; 0: never).",
+)
+@click.option(
+    "--budget",
+    type=click.IntRange(min=1),
+    default=DEFAULT_BUDGET,
+    show_default=True,
+    help="Outcome mode: reference states searched per stop at most.",
+)
 @click.option("--quiet", is_flag=True, help="No progress bar.")
 def verify(
     impl_command: str | None,
@@ -251,6 +290,11 @@ def verify(
     trace_out: Path | None,
     bench_only: bool,
     bench_requests: int,
+    mode: str,
+    keep_going: bool,
+    known_path: Path | None,
+    converse: int,
+    budget: int,
     quiet: bool,
 ) -> None:
     """Check an implementation against the reference: every vector, perft counts through
@@ -279,6 +323,9 @@ def verify(
         probes=not no_probes,
         max_failures=max_failures,
     )
+    if mode == "outcome":
+        _verify_outcome(impl, options, keep_going, known_path, converse, budget, report_path, trace_out)
+        return
     console = Console(stderr=True)
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
     try:
@@ -292,6 +339,86 @@ def verify(
         sys.exit(130)
     impl.close()
     _finish(report, report_path, junit_path, trace_out)
+
+
+def _verify_outcome(
+    impl: Implementation,
+    options: Options,
+    keep_going: bool,
+    known_path: Path | None,
+    converse: int,
+    budget: int,
+    report_path: Path | None,
+    trace_out: Path | None,
+) -> None:
+    """``verify --mode outcome`` (reference.conformance.outcome_run)."""
+    known: tuple[Known, ...] = ()
+    if known_path is not None:
+        try:
+            known = read_known(inputs.read_file(known_path))
+        except (msgspec.ValidationError, msgspec.DecodeError, inputs.InputLimit) as exc:
+            raise _Usage(f"--known {known_path}: {exc}") from exc
+    try:
+        _, areas = impl.hello()
+    except Exception as exc:
+        impl.close()
+        raise _Usage(f"the implementation cannot be started: {exc}") from exc
+    if "play" not in areas:
+        impl.close()
+        raise _Usage("outcome mode needs the play area: the implementation's hello does not claim it")
+    found: list[Vector] = []
+    for directory in [Path(d) for d in options.vectors] or [VECTORS_DIR]:
+        found += load_vectors(directory)[0]
+    vectors = [
+        v
+        for v in found
+        if selected(v.id, options.run, options.skip)
+        and skip_reason(_rule_areas(v.areas), v.setup, areas, options) is None
+    ]
+    setups = [g.setup for g in game_setups(areas, options.areas, options.players, options.bots)]
+    player = cast(Player, impl)
+    try:
+        report = run_outcome(
+            player,
+            setups,
+            vectors,
+            games=options.games,
+            seed=options.seed,
+            converse=converse,
+            budget=budget,
+            known=known,
+            keep_going=keep_going,
+        )
+    except KeyboardInterrupt:
+        impl.close()
+        click.echo("error: interrupted", err=True)
+        sys.exit(130)
+    impl.close()
+    for line in outcome_summary(report):
+        click.echo(line)
+    if report_path is not None:
+        _write(report_path, msgspec.json.encode(report) + b"\n", "report")
+    if trace_out is not None and report.groups:
+        case = report.groups[0].smallest
+        body = {
+            "format": "wcref-case",
+            "setup": case.setup,
+            "start": case.start,
+            "composed": list(case.composed),
+            "actions": case.path,
+        }
+        if case.start is None:  # from the setup: a trace wcref replay reads
+            body = {"format": "wcref-trace", "version": 2, "setup": case.setup, "actions": case.path}
+        _write(trace_out, (json.dumps(body, indent=1) + "\n").encode(), "trace")
+    if report.nothing_checked:
+        raise _Usage(report.nothing_checked)
+    if not report.ok:
+        sys.exit(FAILED)
+
+
+def _rule_areas(areas: Sequence[str]) -> tuple[str, ...]:
+    """The rule areas a vector needs (load_position is asked for separately in outcome mode)."""
+    return tuple(a for a in areas if a != "load_position")
 
 
 def _finish(

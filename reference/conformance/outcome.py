@@ -43,14 +43,19 @@ from reference.conformance.adapter import JSON, Implementation, Refused, to_json
 from reference.conformance.attribution import EVENT, INVARIANT, Attribution, attribute, touching
 from reference.conformance.compare import ABSENT, differences
 from reference.engine import apply, decision_rule, is_chance, is_over, legal_actions, new_game
+from reference.errors import RulesGap
 from reference.model import Action, Next, RivalKind, Setup, Solo, State, Trade
 from reference.model import events as ev
 from reference.narrate import events_lines, names_for
 from reference.policies import random_policy
 from reference.position import Position, at_sync_point, from_position
+from reference.position import position as public_position
 
 DEFAULT_BUDGET: Final = 200_000
 """Reference states searched per stop at most (a turn with many seal trades reaches ~85,000)."""
+CONVERSE_BUDGET: Final = 20_000
+"""Reference states searched at most for a converse check (a turn with more, usually because of many
+seal trades, is not checked both ways: the summary counts the turns checked)."""
 PAIR_LIMIT: Final = 400
 """Missing and listed stops paired at most (each way) when looking for where a missing option leaves."""
 NEAREST_LIMIT: Final = 20_000
@@ -118,11 +123,14 @@ class Reached:
 @dataclass
 class Reach:
     """The stops reachable from a set of states: by comparison key, every distinct state reached
-    there; ``nodes`` states searched; ``exhausted`` False when the budget cut the search short."""
+    there; ``nodes`` states searched; ``exhausted`` False when the budget cut the search short;
+    ``gaps`` decisions left out because the engine stopped on them with RulesGap (no rule says
+    what happens: neither side can be judged there)."""
 
     stops: dict[bytes, list[Reached]]
     nodes: int
     exhausted: bool
+    gaps: int = 0
 
 
 def reach(
@@ -140,7 +148,7 @@ def reach(
     ``without`` leaves out every option of that class (see :func:`option_class`)."""
     seen: set[bytes] = set()
     stops: dict[bytes, list[Reached]] = {}
-    nodes = 0
+    nodes = gaps = 0
     for index, start in enumerate(starts):
         todo: list[tuple[State, tuple[Action, ...]]] = [(start, ())]
         while todo:
@@ -150,23 +158,27 @@ def reach(
                     continue
                 if without is not None and option_class(action) == without:
                     continue
-                after = apply(state, action)
+                try:
+                    after = apply(state, action)
+                except RulesGap:  # the rules do not say what happens: not a stop of either side
+                    gaps += 1
+                    continue
                 identity = wire.encode(replace(after, events=()))
                 if identity in seen:
                     continue
                 seen.add(identity)
                 nodes += 1
                 if nodes > budget:
-                    return Reach(stops, nodes - 1, False)
+                    return Reach(stops, nodes - 1, False, gaps)
                 step = (*path, action)
                 if is_stop(after):
                     key = key_of(observed(after))
                     stops.setdefault(key, []).append(Reached(after, index, step))
                     if key == target:
-                        return Reach(stops, nodes, True)
+                        return Reach(stops, nodes, True, gaps)
                 else:
                     todo.append((after, step))
-    return Reach(stops, nodes, True)
+    return Reach(stops, nodes, True, gaps)
 
 
 # ---- the implementation's side ------------------------------------------------------------------
@@ -245,12 +257,25 @@ def play_game(
     budget: int = DEFAULT_BUDGET,
     converse_every: int = 0,
     max_stops: int = 1_000,
-) -> tuple[GameStats, OutcomeDivergence | None]:
+    keep_going: bool = False,
+    can_load: bool = False,
+) -> tuple[GameStats, list[OutcomeDivergence]]:
     """Play one game in outcome mode (see the module docstring). ``seed`` draws the chance outcomes
     and the implementation's play seeds and picks the turns checked both ways (each with chance
-    1/``converse_every``; 0: never). Exceptions the implementation raises propagate."""
+    1/``converse_every``; 0: never). The game ends at its first divergence unless ``keep_going``:
+    then a missing option is noted and play goes on, and after an unreachable stop the implementation
+    is moved (``load``, when ``can_load``) to the nearest stop the reference reaches, so a later fault
+    is still found; one divergence per rule is kept. Exceptions the implementation raises propagate."""
     rng = random.Random(seed)
     stats = GameStats()
+    found_rules: set[str] = set()
+    divergences: list[OutcomeDivergence] = []
+
+    def note(divergence: OutcomeDivergence) -> None:
+        if divergence.rule not in found_rules:
+            found_rules.add(divergence.rule)
+            divergences.append(divergence)
+
     if start is None:
         impl.new_game(to_json(setup))
         origin = new_game(setup)
@@ -263,16 +288,22 @@ def play_game(
         frontier = candidates.get(key_of(theirs), [])
         if not frontier:
             every = [f for group in candidates.values() for f in group]
-            return stats, _unreachable(stats.stops, theirs, every, origin)
+            divergence, nearest = _unreachable(stats.stops, theirs, every, origin)
+            note(divergence)
+            if not (keep_going and can_load and at_sync_point(nearest.state)):
+                return stats, divergences
+            impl.load(to_json(public_position(nearest.state)), composed)
+            frontier = [nearest]
         stats.stops += 1
         state = frontier[0].state
         if is_over(state):
-            return stats, None
+            return stats, divergences
         if is_chance(state):
             outcome = sample(state, rng)
             refused = impl.apply(to_json(outcome))
             if isinstance(refused, Refused):
-                return stats, _refused(stats.stops, outcome, refused, state, frontier[0].path)
+                note(_refused(stats.stops, outcome, refused, state, frontier[0].path))
+                return stats, divergences
             candidates = {}
             for f in frontier:
                 after = apply(f.state, outcome)
@@ -284,17 +315,18 @@ def play_game(
         stats.turns += 1
         if converse_every and rng.randrange(converse_every) == 0:
             started = time.perf_counter()
-            whole = reach(starts, budget)
+            whole = reach(starts, min(budget, CONVERSE_BUDGET))
             stats.search_seconds += time.perf_counter() - started
             stats.nodes += whole.nodes
             if whole.exhausted:
                 stats.converse += 1
                 missing = _missing(stats.stops, impl, whole, frontier, origin)
                 if missing is not None:
-                    return stats, missing
+                    note(missing)
+                    if not keep_going:
+                        return stats, divergences
         impl.play(rng.randrange(2**31))
-        theirs = normal(impl.observe())
-        wanted = key_of(theirs)
+        wanted = key_of(normal(impl.observe()))
         started = time.perf_counter()
         found = reach(starts, budget, trades=False, target=wanted)
         if wanted not in found.stops:  # the implementation traded seals, or stands out of reach
@@ -305,12 +337,12 @@ def play_game(
         if wanted not in found.stops and not found.exhausted:
             stats.cut += 1
             stats.undecided.append(f"stop {stats.stops}: the search budget ({budget} states) ran out")
-            return stats, None
+            return stats, divergences
         candidates = {
             key: [_Frontier(r.state, (*frontier[r.start].path, *r.path)) for r in reached]
             for key, reached in found.stops.items()
         }
-    return stats, None
+    return stats, divergences
 
 
 def _diff(reference: JSON, implementation: JSON) -> list[tuple[str, JSON, JSON]]:
@@ -354,7 +386,7 @@ def _account(before: State, action: Action, after: State) -> tuple[str, ...]:
 
 def _unreachable(
     stop: int, theirs: JSON, candidates: Sequence[_Frontier], origin: State
-) -> OutcomeDivergence:
+) -> tuple[OutcomeDivergence, _Frontier]:
     nearest, diffs = _nearest(theirs, candidates)
     steps = _replay(origin, nearest.path)
     # the turn that led there: the steps since the stop before the last one
@@ -362,7 +394,7 @@ def _unreachable(
     attribution, at = _culprit(steps[begin:], diffs, theirs)
     account = _account(*steps[begin + at]) if steps else ()
     shown = ", ".join(p for p, _, _ in diffs[:5]) + (f" and {len(diffs) - 5} more" if len(diffs) > 5 else "")
-    return OutcomeDivergence(
+    divergence = OutcomeDivergence(
         kind="unreachable",
         stop=stop,
         rule=attribution.rule,
@@ -378,6 +410,7 @@ def _unreachable(
         implementation=theirs,
         reference=observed(nearest.state),
     )
+    return divergence, nearest
 
 
 @cache
@@ -496,7 +529,7 @@ def _missing(
         candidates = [
             _Frontier(r.state, (*frontier[r.start].path, *r.path)) for rs in found.stops.values() for r in rs
         ]
-        return _unreachable(stop, theirs[extra[0]], candidates, origin)
+        return _unreachable(stop, theirs[extra[0]], candidates, origin)[0]
     absent = [r for k in found.stops if k not in theirs for r in found.stops[k]]
     if not absent:
         return None

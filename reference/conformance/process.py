@@ -47,7 +47,14 @@ import psutil
 
 from reference import inputs
 from reference.conformance.adapter import AREAS, JSON, ImplementationError, Refused
-from reference.conformance.protocol import MAX_LINE, PROTOCOL_VERSION, SUCCESS_REPLY, ErrorKind, ErrorReply
+from reference.conformance.protocol import (
+    MAX_LINE,
+    MAX_OUTCOMES_LINE,
+    PROTOCOL_VERSION,
+    SUCCESS_REPLY,
+    ErrorKind,
+    ErrorReply,
+)
 
 SHOWN: Final = 400
 """Characters of a request or reply kept in failure reports."""
@@ -436,7 +443,11 @@ class SubprocessImplementation:
 
     def outcomes(self) -> list[JSON]:
         """Outcome mode: every observation the next stop can show."""
-        result: list[JSON] = self._result("outcomes")
+        limit, self.max_line = self.max_line, max(self.max_line, MAX_OUTCOMES_LINE)
+        try:
+            result: list[JSON] = self._result("outcomes")
+        finally:
+            self.max_line = limit
         return result
 
     def apply(self, action: JSON) -> Refused | None:

@@ -38,6 +38,10 @@ game, a ``load`` of a state with custom content, is about 25 kB). The reference'
 longer request ``bad_request`` and ``wcref verify`` reports a longer reply as malformed; neither
 holds more than this of a line."""
 
+MAX_OUTCOMES_LINE: Final = 64 * 1024 * 1024
+"""The longest ``outcomes`` reply line, in bytes (64 MiB: a turn with many seal trades reaches about
+13,000 stops of about 2 kB each)."""
+
 SCHEMA_PATH: Final = Path(__file__).with_name("protocol.schema.json")
 """The checked-in JSON Schema of the protocol."""
 

@@ -1,0 +1,409 @@
+"""``wcref verify --mode outcome``: outcome mode over vectors and generated games, every finding kept
+and grouped by rule (:mod:`reference.conformance.outcome` does one game).
+
+- **Games**: ``games`` seeded games over the setups the implementation supports (and the filters
+  allow); each game is played by the implementation itself (``play``) and compared at every stop;
+  one turn in ``converse`` is also checked the other way (``outcomes``).
+- **Vectors**: each vector whose start the implementation can reach (its setup, or its position with
+  ``load_position``) is checked by outcome: the stops the vector's actions reach on the reference
+  must be among the implementation's ``outcomes`` at each stop (the implementation is moved to each
+  stop by ``load`` of its position), and where the vector ends in the middle of a turn every stop the
+  reference can still reach from there must be listed. Expectations in the middle of a turn cannot be
+  checked at this level (they are counted).
+- **Keep going**: every finding is kept (one per game or vector at most: a game stops at its first),
+  grouped by rule ID with its count and the shortest replayable case; ``known`` deviations (a rule ID
+  and optionally a JSON Pointer prefix) are reported as known, not failures.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+
+import msgspec
+
+from reference import wire
+from reference.book.vectors import Vector
+from reference.conformance.adapter import JSON, ImplementationError, to_json
+from reference.conformance.outcome import (
+    DEFAULT_BUDGET,
+    OutcomeDivergence,
+    Player,
+    is_stop,
+    key_of,
+    normal,
+    observed,
+    play_game,
+    reach,
+)
+from reference.engine import apply, is_chance, new_game
+from reference.errors import IllegalAction, RulesGap
+from reference.model import Setup, State
+from reference.position import Position, at_sync_point, from_position, position
+
+
+class Known(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """An accepted deviation: findings naming ``rule`` (and, when given, with a differing field under
+    ``pointer``) are reported as known, not failures."""
+
+    rule: str
+    pointer: str | None = None
+    why: str = ""
+
+
+class KnownFile(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """The ``--known`` file: ``{"known": [{"rule": ..., "pointer": ..., "why": ...}]}``."""
+
+    known: tuple[Known, ...]
+
+
+class Finding(msgspec.Struct, kw_only=True):
+    """One case that diverged: where (``case``), how it started (``setup``; ``start`` and ``composed``
+    when from a position), what was found (see OutcomeDivergence) and whether it is ``known``."""
+
+    case: str
+    setup: JSON
+    start: JSON = None
+    composed: tuple[str, ...] = ()
+    kind: str
+    stop: int
+    rule: str
+    rule_source: str
+    rule_note: str
+    message: str
+    differences: list[tuple[str, JSON, JSON]]
+    path: list[JSON]
+    account: list[str]
+    known: bool = False
+
+
+class Group(msgspec.Struct, kw_only=True):
+    """The findings naming one rule: how many, which cases, and the shortest (``smallest``)."""
+
+    rule: str
+    count: int
+    cases: list[str]
+    smallest: Finding
+
+
+class OutcomeReport(msgspec.Struct, kw_only=True):
+    """What an outcome-mode run checked and found."""
+
+    format: str = "wcref-outcome-report"
+    version: int = 1
+    implementation: str = ""
+    games_requested: int = 0
+    games_played: int = 0
+    vectors_run: int = 0
+    vectors_skipped: int = 0
+    vector_expectations_unchecked: int = 0
+    stops: int = 0
+    turns: int = 0
+    converse: int = 0
+    cut: int = 0
+    nodes: int = 0
+    search_seconds: float = 0.0
+    seconds: float = 0.0
+    findings: list[Finding] = []
+    groups: list[Group] = []
+    undecided: list[str] = []
+    failures: list[str] = []
+    nothing_checked: str = ""
+    ok: bool = False
+
+
+def read_known(data: bytes) -> tuple[Known, ...]:
+    """The deviations of a ``--known`` file; raises msgspec.ValidationError / DecodeError."""
+    return msgspec.json.decode(data, type=KnownFile).known
+
+
+def _is_known(finding: Finding, known: Sequence[Known]) -> bool:
+    for entry in known:
+        if entry.rule != finding.rule:
+            continue
+        if entry.pointer is None or any(p.startswith(entry.pointer) for p, _, _ in finding.differences):
+            return True
+    return False
+
+
+def _finding(
+    case: str, setup: Setup, found: OutcomeDivergence, start: Position | None, composed: tuple[str, ...]
+) -> Finding:
+    return Finding(
+        case=case,
+        setup=to_json(setup),
+        start=to_json(start) if start is not None else None,
+        composed=composed,
+        kind=found.kind,
+        stop=found.stop,
+        rule=found.rule,
+        rule_source=found.rule_source,
+        rule_note=found.rule_note,
+        message=found.message,
+        differences=list(found.differences),
+        path=list(found.path),
+        account=list(found.account),
+    )
+
+
+def run_outcome(
+    impl: Player,
+    setups: Sequence[Setup],
+    vectors: Sequence[Vector],
+    *,
+    games: int,
+    seed: int,
+    converse: int = 5,
+    budget: int = DEFAULT_BUDGET,
+    known: Sequence[Known] = (),
+    keep_going: bool = True,
+    on_case: Callable[[str], None] | None = None,
+    max_stops: int = 1_000,
+) -> OutcomeReport:
+    """Run outcome mode (see the module docstring). ``setups`` are the games' setups (drawn in turn,
+    each game's seed from ``seed``); ``vectors`` those the caller selected. Without ``keep_going`` the
+    run stops at the first finding that is not known."""
+    started = time.perf_counter()
+    report = OutcomeReport(games_requested=games)
+    name, areas = impl.hello()
+    report.implementation = name
+    can_load = "load_position" in areas
+
+    def found(finding: Finding) -> bool:
+        finding.known = _is_known(finding, known)
+        report.findings.append(finding)
+        return not finding.known and not keep_going
+
+    stop_now = False
+    for vector in vectors:
+        if vector.start is not None and not can_load:
+            report.vectors_skipped += 1
+            continue
+        report.vectors_run += 1
+        try:
+            result = _vector(impl, vector, budget, can_load)
+        except ImplementationError as exc:
+            report.failures.append(f"vector {vector.id}: {exc.kind}: {exc.detail}")
+            continue
+        except Exception as exc:  # an in-process implementation failed
+            report.failures.append(
+                f"vector {vector.id}: the implementation raised {type(exc).__name__}: {exc}"
+            )
+            continue
+        unchecked, divergence = result
+        report.vector_expectations_unchecked += unchecked
+        if divergence is not None and found(
+            _finding(f"vector {vector.id}", vector.setup, divergence, vector.start, vector.composed)
+        ):
+            stop_now = True
+            break
+        if on_case is not None:
+            on_case("vectors")
+    rng = random.Random(seed)
+    for index in range(games if not stop_now and setups else 0):
+        setup = setups[index % len(setups)]
+        game_seed = rng.randrange(2**31)
+        label = f"game {index} ({_label(setup)}, seed {game_seed})"
+        try:
+            stats, divergences = play_game(
+                impl,
+                setup,
+                game_seed,
+                budget=budget,
+                converse_every=converse,
+                keep_going=keep_going,
+                can_load=can_load,
+                max_stops=max_stops,
+            )
+        except ImplementationError as exc:
+            report.failures.append(f"{label}: {exc.kind}: {exc.detail}")
+            if exc.kind == "start":
+                break
+            continue
+        except Exception as exc:  # an in-process implementation failed
+            report.failures.append(f"{label}: the implementation raised {type(exc).__name__}: {exc}")
+            continue
+        report.games_played += 1
+        report.stops += stats.stops
+        report.turns += stats.turns
+        report.converse += stats.converse
+        report.cut += stats.cut
+        report.nodes += stats.nodes
+        report.search_seconds += stats.search_seconds
+        report.undecided += [f"{label}: {u}" for u in stats.undecided]
+        if on_case is not None:
+            on_case("games")
+        if any([found(_finding(label, setup, d, None, ())) for d in divergences]):
+            break
+    report.groups = _groups(report.findings)
+    report.seconds = time.perf_counter() - started
+    if report.vectors_run == 0 and report.games_played == 0:
+        report.nothing_checked = (
+            "nothing was checked in outcome mode: "
+            + (f"{report.vectors_skipped} vectors need load_position; " if report.vectors_skipped else "")
+            + ("--games 0" if games == 0 else "no setup to play")
+        )
+    report.ok = not report.nothing_checked and not report.failures and all(f.known for f in report.findings)
+    return report
+
+
+def _label(setup: Setup) -> str:
+    if setup.solo is not None:
+        return f"solo vs {setup.solo.rival.value} {setup.solo.difficulty.value}"
+    return f"{setup.players} clans"
+
+
+def _groups(findings: Sequence[Finding]) -> list[Group]:
+    by_rule: dict[str, list[Finding]] = {}
+    for finding in findings:
+        by_rule.setdefault(finding.rule, []).append(finding)
+    return [
+        Group(
+            rule=rule,
+            count=len(items),
+            cases=[f.case for f in items[:20]],
+            smallest=min(items, key=lambda f: len(f.path)),
+        )
+        for rule, items in sorted(by_rule.items(), key=lambda kv: (-len(kv[1]), kv[0]))
+    ]
+
+
+# ---- vectors by outcome -------------------------------------------------------------------------
+
+
+def _vector(
+    impl: Player, vector: Vector, budget: int, can_load: bool
+) -> tuple[int, OutcomeDivergence | None]:
+    """Check a vector by outcome; returns (expectations not checkable at this level, divergence)."""
+    if vector.start is None:
+        impl.new_game(to_json(vector.setup))
+        state = new_game(vector.setup)
+    else:
+        impl.load(to_json(vector.start), vector.composed)
+        state = from_position(vector.start, vector.composed)
+    unchecked = 0
+    segment_start = state
+    stop = 0
+    for index, step in enumerate(vector.steps):
+        try:
+            after = apply(state, step.action)
+        except (IllegalAction, RulesGap):
+            unchecked += len(step.expect) + 1  # a refusal in the middle of a turn is not asked here
+            continue
+        if is_chance(state):  # a chance outcome: both sides take it
+            refused = impl.apply(to_json(step.action))
+            if refused is not None:
+                return unchecked, _vector_divergence(
+                    vector,
+                    stop,
+                    "refused",
+                    f"the implementation refused the chance outcome citing {refused.rule}",
+                    segment_start,
+                    after,
+                )
+            state, segment_start = after, after
+            continue
+        state = after
+        if is_stop(state):
+            stop += 1
+            divergence = _check_listed(impl, segment_start, [state], vector, stop)
+            if divergence is not None:
+                return unchecked, divergence
+            if not can_load or not at_sync_point(state):  # it cannot be moved to this stop: done
+                return unchecked + sum(len(s.expect) for s in vector.steps[index + 1 :]), None
+            impl.load(to_json(position(state)), vector.composed)
+            segment_start = state
+        else:
+            unchecked += len(step.expect)
+    if not is_stop(state):  # the vector ends in the middle of a turn: every continuation must be listed
+        onward = reach([state], budget)
+        if onward.exhausted:
+            stop += 1
+            return unchecked, _check_listed(
+                impl, segment_start, [r[0].state for r in onward.stops.values()], vector, stop
+            )
+    return unchecked, None
+
+
+def _check_listed(
+    impl: Player, start: State, wanted: Sequence[State], vector: Vector, stop: int
+) -> OutcomeDivergence | None:
+    """Every stop of ``wanted`` must be among the implementation's outcomes from where it stands."""
+    listed = {key_of(normal(o)) for o in impl.outcomes()}
+    for state in wanted:
+        if key_of(observed(state)) not in listed:
+            rule = vector.rules[0] if vector.rules else "TURN.DECISION"
+            return OutcomeDivergence(
+                kind="missing",
+                stop=stop,
+                rule=rule,
+                rule_source="vector",
+                rule_note=f"vector {vector.id} checks {', '.join(vector.rules)}",
+                message=f"the implementation never reaches the stop vector {vector.id} reaches",
+                differences=(),
+                path=tuple(to_json(s.action) for s in vector.steps),
+                account=(),
+                implementation=None,
+                reference=observed(state),
+            )
+    return None
+
+
+def _vector_divergence(
+    vector: Vector, stop: int, kind: str, message: str, start: State, after: State
+) -> OutcomeDivergence:
+    rule = vector.rules[0] if vector.rules else "TURN.DECISION"
+    return OutcomeDivergence(
+        kind=kind,
+        stop=stop,
+        rule=rule,
+        rule_source="vector",
+        rule_note=f"vector {vector.id} checks {', '.join(vector.rules)}",
+        message=message,
+        differences=(),
+        path=tuple(to_json(s.action) for s in vector.steps),
+        account=(),
+        implementation=None,
+        reference=to_json(wire.observe(after)),
+    )
+
+
+def summary(report: OutcomeReport) -> list[str]:
+    """The run as readable lines (bounded: every group, the first findings)."""
+    per_turn = report.search_seconds / report.turns * 1000 if report.turns else 0.0
+    lines = [
+        f"implementation: {report.implementation} (outcome mode)",
+        f"vectors: {report.vectors_run} run by outcome, {report.vectors_skipped} skipped (need load_position), "
+        f"{report.vector_expectations_unchecked} mid-turn expectations not checkable by outcome",
+        f"games: {report.games_played} of {report.games_requested}; {report.stops} stops, {report.turns} turns "
+        f"searched ({report.converse} both ways, {report.cut} cut by the budget); {report.nodes} reference "
+        f"states, {per_turn:.1f} ms per turn; {report.seconds:.1f} s",
+    ]
+    for group in report.groups:
+        known = sum(1 for f in report.findings if f.rule == group.rule and f.known)
+        tag = f" ({known} known)" if known else ""
+        lines.append(
+            f"  [{group.rule}] {group.count} case(s){tag}: {group.smallest.case}: {group.smallest.message}"
+        )
+        for pointer, ours, theirs in group.smallest.differences[:3]:
+            lines.append(f"      {pointer}: reference {_short(ours)}, implementation {_short(theirs)}")
+        for line in group.smallest.account[:4]:
+            lines.append(f"      | {line}")
+    for failure in report.failures[:10]:
+        lines.append(f"  failure: {failure}")
+    if report.undecided:
+        lines.append(f"  undecided (search budget): {len(report.undecided)} stop(s)")
+    if report.nothing_checked:
+        lines.append(f"result: NOTHING CHECKED ({report.nothing_checked})")
+    else:
+        lines.append("result: " + ("PASS" if report.ok else f"FAIL ({len(report.groups)} rule(s))"))
+    return lines
+
+
+def _short(value: JSON) -> str:
+    text = msgspec.json.encode(value).decode()
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+__all__ = ["Finding", "Group", "Known", "OutcomeReport", "read_known", "run_outcome", "summary"]
