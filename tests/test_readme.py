@@ -49,3 +49,13 @@ def test_ci_runs_the_readme_test_command_as_written() -> None:
     assert len(blocks) == 2, "a setup-and-run command and a test command"
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert blocks[1].strip() in ci
+
+
+def test_the_implementers_guide_lists_every_space_with_its_printed_value() -> None:
+    from reference.model import SPACE_FACTS
+
+    guide = (ROOT / "docs" / "implementers.md").read_text(encoding="utf-8")
+    rows = [line for line in guide.splitlines() if line.startswith("| `")]
+    for space, facts in SPACE_FACTS.items():
+        row = next(r for r in rows if f"`{space.value}`" in r)
+        assert row.rstrip(" |").endswith(str(facts.value)), row
