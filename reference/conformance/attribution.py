@@ -11,7 +11,8 @@ JSON Pointer of the first differing leaf), :func:`attribute` names a rule ID, tr
    SEALS.CAP; a rival's coins falling mid-round: SOLO.GOLDEN.NEVER_PAYS; a hand-in remainder:
    SOLO.ROUND.HAND_IN; a checkpoint entered without its payment: TIME.CHECKPOINTS);
 2. **hints** from the field and the action (a die from the left end whose reference events light the
-   Lantern and a divergence in that clan's holdings: BRIDGE.LANTERN_LEFT; a Passage of Time position
+   Lantern and a divergence in that clan's holdings: BRIDGE.LANTERN_LEFT; a room entered whose deck
+   is empty: COURTIER.FLOOR12.EMPTY_DECK; a Passage of Time position
    or a seal count differing across a checkpoint space: TIME.CHECKPOINTS; the rival's coins or Clan
    Points at a hand-in: SOLO.ROUND.HAND_IN, or lower mid-round: SOLO.GOLDEN.NEVER_PAYS; a cap passed:
    SEALS.CAP, RESOURCES.CAP);
@@ -170,6 +171,20 @@ def _hints(
             HINT,
             f"the die came from the left end of the {action.bridge.value} bridge and the reference's "
             f"Lantern of {clan_name(mover)} was activated",
+        )
+    # COURTIER.FLOOR12.EMPTY_DECK: the reference's courtier entered a room whose deck is empty (the
+    # card stays and a light block of it is done); anything but another clan's holdings differs
+    empty = (
+        [e for e in after.events if isinstance(e, ev.RoomDeckEmpty) and e.clan == mover]
+        if after is not None and mover is not None
+        else []
+    )
+    if empty and (where is None or where[0] == mover):
+        return Attribution(
+            "COURTIER.FLOOR12.EMPTY_DECK",
+            HINT,
+            f"{clan_name(empty[0].clan)} entered room {empty[0].room} whose deck is empty: "
+            f"{empty[0].card} stays and one of its light blocks is done",
         )
     # TIME.CHECKPOINTS: a marker position or seals differing across a checkpoint space
     if (where is not None and where[1] in ("time", "seals")) or top in ("time_order", "decision"):
