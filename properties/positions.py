@@ -271,16 +271,27 @@ def decrees_once(content: Content) -> Content:
     )
 
 
-LONG_MOVE_CONTENTS: Final[st.SearchStrategy[Content]] = strat.contents().map(
-    lambda c: lengthen(decrees_once(c))
-)
+def _long_moves(content: Content) -> Content:
+    """Decrees once, every step lengthened, and one more long step on each Starting Resource card's
+    Lantern side (every clan's Lantern Area holds one: the long move is always within reach)."""
+    longer = lengthen(decrees_once(content))
+    step = Influence(1 + LONG_EXTRA)
+    return replace(
+        longer,
+        starting_resources=tuple(replace(s, lantern=(*s.lantern, step)) for s in longer.starting_resources),
+    )
+
+
+LONG_MOVE_CONTENTS: Final[st.SearchStrategy[Content]] = strat.contents().map(_long_moves)
 
 
 def long_move_contents() -> st.SearchStrategy[Content]:
     """Generated content (:func:`properties.strategies.contents`) with every Influence icon
-    lengthened by LONG_EXTRA steps (:func:`lengthen`): one move of 5 or more steps can cross two
-    checkpoints (6 and 11, or 11 and 15), which no printed card allows. Each Decree reaches a
-    Lantern Area at most once (:func:`decrees_once`), so that its games' positions are possible."""
+    lengthened by LONG_EXTRA steps (:func:`lengthen`), and a step of 1 + LONG_EXTRA added to the
+    Lantern side of every Starting Resource card (so every Lantern activation moves that far, even
+    when the drawn icons hold no step): one move of 5 or more steps can cross two checkpoints (6 and
+    11, or 11 and 15), which no printed card allows. Each Decree reaches a Lantern Area at most once
+    (:func:`decrees_once`), so that its games' positions are possible."""
     return LONG_MOVE_CONTENTS
 
 
