@@ -344,6 +344,23 @@ def from_events(after: State, pointer: str) -> Attribution | None:
     )
 
 
+EVENT_FIELD_RULES: Final[dict[tuple[type[ev.EventBase], str], str]] = {
+    (ev.CheckpointRefused, "seals"): "TIME.CHECKPOINTS",
+    (ev.CheckpointUnaffordable, "seals"): "TIME.CHECKPOINTS",
+}
+"""Fields of an event whose value another rule gives than the event's first one: the seals a
+checkpoint costs are TIME.CHECKPOINTS's, whether the clan then stops (TIME.STOP) or not."""
+
+
+def event_rule(event: ev.Event, pointer: str) -> str:
+    """The rule named for a difference at ``pointer`` (``/<index>/<field>...``, into the step's
+    events) inside the reference's ``event``: the field's own rule (EVENT_FIELD_RULES), else the
+    first rule the event applies."""
+    keys = tokens(pointer) if pointer.startswith("/") else []
+    field = keys[1] if len(keys) > 1 else ""
+    return EVENT_FIELD_RULES.get((type(event), field), event.rules[0])
+
+
 def attribute(
     before: State | None,
     action: Action | None,
@@ -376,4 +393,11 @@ def attribute(
     return Attribution(decision_rule(before), DECISION, "the rule of the decision this step answered")
 
 
-__all__ = ["Attribution", "attribute", "from_events", "state_from_observation"]
+__all__ = [
+    "EVENT_FIELD_RULES",
+    "Attribution",
+    "attribute",
+    "event_rule",
+    "from_events",
+    "state_from_observation",
+]
