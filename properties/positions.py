@@ -754,9 +754,12 @@ def _whole_game(
     return seen
 
 
-def measure(positions: int, games: int, seed: int | None = None) -> Reach:
+def measure(
+    positions: int, games: int, seed: int | None = None, setups: st.SearchStrategy[Setup] | None = None
+) -> Reach:
     """Generate ``positions`` positions (:func:`drawn_positions`) and play ``games`` whole games from
-    the same setups and decision styles, counting the situations each shows (see :class:`Reach`).
+    the same ``setups`` (default :func:`position_setups`) and decision styles, counting the
+    situations each shows (see :class:`Reach`).
     Derandomized unless a ``seed`` is given. Hypothesis may run fewer examples than asked when it
     runs out of new ones; the counts say how many ran."""
     from hypothesis import HealthCheck, given, settings
@@ -800,8 +803,9 @@ def measure(positions: int, games: int, seed: int | None = None) -> Reach:
             at_sync.update(flags)
         in_games.update(frozenset().union(*seen) if seen else frozenset())
 
-    reach.position_seconds = run(positions, drawn_positions(), one_position)
-    reach.game_seconds = run(games, _whole_game(position_setups(), strat.styles(greedy=False)), one_game)
+    chosen_setups = setups if setups is not None else position_setups()
+    reach.position_seconds = run(positions, drawn_positions(setups=chosen_setups), one_position)
+    reach.game_seconds = run(games, _whole_game(chosen_setups, strat.styles(greedy=False)), one_game)
     reach.in_positions, reach.in_games = dict(in_positions), dict(in_games)
     reach.at_sync_points, reach.edits, reach.refused = dict(at_sync), dict(edits), dict(refused)
     return reach

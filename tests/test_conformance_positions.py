@@ -21,10 +21,11 @@ from reference.cli import cli
 from reference.conformance.attribution import attribute, event_rule
 from reference.conformance.positions import NO_LOAD, PositionTrace, replay_position_trace
 from reference.engine import apply
-from reference.model import ChooseRoom, DecisionKind
+from reference.model import ChooseRoom, DecisionKind, Influence
 from reference.model import events as ev
 from reference.position import from_position, status
 from reference.wire import digest, observe, to_json
+from tests.helpers import holding, inject, started
 
 ROOT = Path(__file__).resolve().parent
 FAULTY = ROOT / "conformance_faults" / "faulty_server.py"
@@ -174,3 +175,19 @@ def test_the_seals_a_checkpoint_costs_are_its_own_rule_in_any_event() -> None:
     assert event_rule(refused, "/0/seals") == "TIME.CHECKPOINTS"
     assert event_rule(stopped, "/3/lost") == "TIME.STOP"
     assert event_rule(ev.CheckpointPaid(clan=0, space=11, seals=2), "/0/seals") == "TIME.CHECKPOINTS"
+
+
+def test_a_checkpoint_the_implementation_went_past_names_the_checkpoint_rule() -> None:
+    """Clan 0 at space 10 with 2 seals takes 1 step: the checkpoint at 11 costs 2 (TIME.CHECKPOINTS),
+    so the reference waits for it to pay or stop. An implementation that thought it could not pay
+    went on to the re-roll: the first field that differs is /phase, and the rule is still the
+    checkpoint's."""
+    before = holding(started(), 0, time=10, seals=2)
+    after = inject(before, 0, Influence(1))
+    assert (after.decision.kind, after.decision.clan) == (DecisionKind.CHECKPOINT, 0)
+    theirs = to_json(observe(after))
+    assert isinstance(theirs, dict)
+    theirs["phase"] = "roll"
+    theirs["decision"] = {"kind": "roll", "clan": None}
+    named = attribute(before, None, after, theirs, "/phase")
+    assert (named.rule, named.source) == ("TIME.CHECKPOINTS", "hint")

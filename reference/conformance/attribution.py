@@ -12,8 +12,9 @@ JSON Pointer of the first differing leaf), :func:`attribute` names a rule ID, tr
    SOLO.ROUND.HAND_IN; a checkpoint entered without its payment: TIME.CHECKPOINTS);
 2. **hints** from the field and the action (a die from the left end whose reference events light the
    Lantern and a divergence in that clan's holdings: BRIDGE.LANTERN_LEFT; a room entered whose deck
-   is empty: COURTIER.FLOOR12.EMPTY_DECK; a Passage of Time position
-   or a seal count differing across a checkpoint space: TIME.CHECKPOINTS; the rival's coins or Clan
+   is empty: COURTIER.FLOOR12.EMPTY_DECK; a Passage of Time position or a seal count differing
+   across a checkpoint space, or the reference waiting at a checkpoint the implementation went past:
+   TIME.CHECKPOINTS; the rival's coins or Clan
    Points at a hand-in: SOLO.ROUND.HAND_IN, or lower mid-round: SOLO.GOLDEN.NEVER_PAYS; a cap passed:
    SEALS.CAP, RESOURCES.CAP);
 3. the reference's **events** of the step: the first event that changed the differing field (a
@@ -186,11 +187,18 @@ def _hints(
             f"{clan_name(empty[0].clan)} entered room {empty[0].room} whose deck is empty: "
             f"{empty[0].card} stays and one of its light blocks is done",
         )
-    # TIME.CHECKPOINTS: a marker position or seals differing across a checkpoint space
-    if (where is not None and where[1] in ("time", "seals")) or top in ("time_order", "decision"):
+    # TIME.CHECKPOINTS: a marker position or seals differing across a checkpoint space, or the
+    # reference waiting at a checkpoint the implementation went past (whatever differs first then:
+    # the phase, when the implementation went on to the end of the round)
+    waiting = after is not None and after.decision.kind is DecisionKind.CHECKPOINT
+    skipped = waiting and impl is not None and impl.decision.kind is not DecisionKind.CHECKPOINT
+    if (where is not None and where[1] in ("time", "seals")) or top in ("time_order", "decision") or skipped:
         spaces = [s for s, _ in catalogue(before.setup.content).content.time.checkpoints]
-        waiting = after is not None and after.decision.kind is DecisionKind.CHECKPOINT
-        for i in [where[0]] if where is not None else range(len(before.clans)):
+        waiter = after.decision.clan if after is not None and waiting else None
+        chosen = (
+            [where[0]] if where is not None else [waiter] if waiter is not None else range(len(before.clans))
+        )
+        for i in chosen:
             start = _clan_value(before, i, "time")
             if start is None or before.clans[i].rival:
                 continue
