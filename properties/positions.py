@@ -8,7 +8,7 @@ aimed at one rare situation (:data:`SITUATIONS`):
 
 - ``empty_deck``: the Steward or the Diplomat deck empty (or one card left): its cards went to the
   clans that took them (the Domain card tucked into the Lantern Area, as COURTIER.FLOOR12.TUCK does)
-  or, in a solo game, were removed by the rival (RULING.RIVAL_ROOM_CARD); entering a room of that
+  or, in a solo game, were removed by the rival (RULING.RIVAL_CARD_REMOVED); entering a room of that
   floor then does only a light block of the card (COURTIER.FLOOR12.EMPTY_DECK).
 - ``checkpoint``: a clan 1 or 2 spaces before a checkpoint of ``content.time.checkpoints`` holding
   exactly its cost in seals, or one seal short (TIME.CHECKPOINTS, TIME.STOP, RULING.LOST_STEPS).
@@ -402,7 +402,7 @@ def _empty_deck(draw: st.DrawFn, pos: Position) -> Position | None:
     gone, rest = deck[: len(deck) - left], deck[len(deck) - left :]
     takers: list[int | None] = list(_players(pos))
     if pos.setup.solo is not None:
-        takers.append(None)  # the rival's courtier removed it from the game (RULING.RIVAL_ROOM_CARD)
+        takers.append(None)  # the rival's courtier removed it from the game (RULING.RIVAL_CARD_REMOVED)
     clans = list(pos.clans)
     for card in gone:
         who = takers[draw(st.integers(0, len(takers) - 1))]
