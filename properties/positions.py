@@ -33,8 +33,8 @@ drawn among those that apply to the position, so every value satisfies ``status(
 :func:`reference.position.from_position` accepts it. Edits apply only during a round (the turns or
 the re-roll): in the draft no clan has had a turn to take a card or climb.
 
-Shrinking: the prefix length (synchronisation points after the deal) is drawn first and shrinks to
-0 (the first starting pair of the game), each edit that applies is drawn or not (shrinking to not), and every
+Shrinking: the prefix length (synchronisation points after the first one after the deal, up to
+the game's last before its end) shrinks to 0 (the first starting pair or turn of the game), each edit that applies is drawn or not (shrinking to not), and every
 decision of the prefix is one integer draw that shrinks to the first legal option.
 
 :func:`measure` (``python -m properties.reach --positions N``) counts how often each situation is
@@ -81,6 +81,7 @@ from reference.position import Position, at_sync_point, from_position, position,
 from reference.rules.bridges import slot_die
 from reference.rules.holdings import SEAL_CAP
 from reference.rules.members import MEMBERS_PER_LINE
+from reference.rules.rounds import ROUNDS, TURNS_PER_ROUND
 from reference.rules.solo.rival import deck_of
 
 T = TypeVar("T")
@@ -103,8 +104,8 @@ EDITABLE_PHASES: Final = (Phase.TURNS, Phase.ROLL)
 """The phases whose positions are edited (see the module docstring)."""
 
 MAX_SYNC: Final = 48
-"""Synchronisation points after the deal a prefix plays at most (a 4-clan game has about 43: 4
-starting pairs, 36 turns, 2 re-rolls, the end)."""
+"""Synchronisation points after the first one a prefix plays at most (a 4-clan game has 41 before
+its end: 4 starting pairs, 36 turns, 2 re-rolls; see :func:`last_sync_point`)."""
 MAX_PREFIX_ACTIONS: Final = 1_500
 """Actions a prefix plays at most (generated content can loop; the last synchronisation point
 reached is kept)."""
@@ -313,6 +314,19 @@ def position_setups(*, long_moves: int = 2, decks: float = 0.25) -> st.SearchStr
 
 
 # ---- the prefix ----------------------------------------------------------------------------------
+
+
+def last_sync_point(setup: Setup) -> int:
+    """The index of a game's last synchronisation point before its end, counting from the first one
+    after the deal (0): one per starting pair chosen (none in a solo game: the pair is dealt), one
+    per turn of a player (the rival's turns are the engine's), one per re-roll between rounds
+    (SETUP.STARTING_PAIRS, ROUND.COUNT, TURN.DECISION). Drawing the prefix's length below it spreads
+    positions over the whole game: a bound above it left most positions of short games at their
+    last turn."""
+    solo = setup.solo is not None
+    players = setup.players - 1 if solo else setup.players
+    pairs = 0 if solo else setup.players
+    return pairs + ROUNDS * TURNS_PER_ROUND * players + (ROUNDS - 1) - 1
 
 
 def play(
@@ -606,8 +620,8 @@ def _drawn(
     max_sync: int,
     styles: st.SearchStrategy[strat.Style],
 ) -> Drawn:
-    target = draw(st.integers(0, max_sync), label="synchronisation points")
     setup = draw(setups, label="setup")
+    target = draw(st.integers(0, min(max_sync, last_sync_point(setup))), label="synchronisation points")
     style = draw(styles, label="style")
     state, prefix, syncs = play(draw, setup, target, style)
     pos = position(state)

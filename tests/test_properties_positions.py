@@ -4,6 +4,7 @@ and shrinking leads to simple positions."""
 
 from __future__ import annotations
 
+import random
 from itertools import pairwise
 
 import pytest
@@ -19,16 +20,19 @@ from properties.positions import (
     EditKind,
     decrees_once,
     drawn_positions,
+    last_sync_point,
     lengthen,
     long_move_contents,
     longest_move,
     search_flips,
     situations,
 )
+from reference.chance import sample
 from reference.content import base_content, validate
+from reference.engine import apply, is_chance, is_over, legal_actions, new_game
 from reference.model import Bridge, Colour, Content, DecreeIcon, Difficulty, RivalKind, Setup, Solo
 from reference.model import Phase as GamePhase
-from reference.position import from_position, position, status
+from reference.position import at_sync_point, from_position, position, status
 
 SEARCH = settings(
     max_examples=300,
@@ -225,3 +229,23 @@ def test_the_tokugawa_search_count_follows_the_cards() -> None:
     assert search_flips(pos, [*others, "P1"]) == 8
     empty = replace(pos, board=replace(board, bridges=(lone[1], lone[1], lone[2])))
     assert search_flips(empty, ["P1", *others]) is None
+
+
+@pytest.mark.parametrize(
+    ("setup", "points"),
+    [
+        (Setup(players=2), 2 + 18 + 2),  # 2 starting pairs, 3 rounds x 3 turns x 2 clans, 2 re-rolls
+        (Setup(players=4), 4 + 36 + 2),
+        (Setup(players=2, solo=Solo(rival=RivalKind.GINGKOGAWA)), 0 + 9 + 2),  # the pair is dealt
+    ],
+)
+def test_a_game_has_as_many_synchronisation_points_as_counted(setup: Setup, points: int) -> None:
+    assert last_sync_point(setup) == points - 1
+    rng = random.Random(3)
+    state = apply(new_game(setup), sample(new_game(setup), rng))
+    seen = 1 if at_sync_point(state) else 0
+    while not is_over(state):
+        options = legal_actions(state)
+        state = apply(state, sample(state, rng) if is_chance(state) else rng.choice(options))
+        seen += at_sync_point(state) and not is_over(state)
+    assert seen == points
