@@ -21,11 +21,12 @@ from reference.cli import cli
 from reference.conformance.attribution import attribute, event_rule
 from reference.conformance.positions import NO_LOAD, PositionTrace, replay_position_trace
 from reference.engine import apply
-from reference.model import ChooseRoom, DecisionKind, Influence
+from reference.model import ChooseRoom, DecisionKind, Influence, RivalKind
 from reference.model import events as ev
 from reference.position import from_position, status
 from reference.wire import digest, observe, to_json
 from tests.helpers import holding, inject, started
+from tests.solo_helpers import at_player_turn, filler, solo_setup
 
 ROOT = Path(__file__).resolve().parent
 FAULTY = ROOT / "conformance_faults" / "faulty_server.py"
@@ -190,4 +191,25 @@ def test_a_checkpoint_the_implementation_went_past_names_the_checkpoint_rule() -
     theirs["phase"] = "roll"
     theirs["decision"] = {"kind": "roll", "clan": None}
     named = attribute(before, None, after, theirs, "/phase")
+    assert (named.rule, named.source) == ("TIME.CHECKPOINTS", "hint")
+
+
+def test_a_bot_waiting_for_its_reshuffle_hides_no_rule() -> None:
+    """The same checkpoint against the Gingkogawa bot: the implementation went on into the bot's turn,
+    which waits for its reshuffle (the deck and discard pile empty, the cards in ``shuffle_pool``, the
+    card flipped last in the bot's hand, in no field). The Solitaire deck's conservation cannot be
+    checked on that observation, so it names no rule; the checkpoint's does."""
+    setup = solo_setup(*(filler(f"F{i}") for i in range(1, 7)), rival=RivalKind.GINGKOGAWA)
+    before = holding(at_player_turn(setup), 0, time=10, seals=2)
+    after = inject(before, 0, Influence(1))
+    assert (after.decision.kind, after.decision.clan) == (DecisionKind.CHECKPOINT, 0)
+    theirs = to_json(observe(after))
+    assert isinstance(theirs, dict)
+    theirs.update(
+        decision={"kind": "shuffle", "clan": None},
+        solo_deck=[],
+        solo_discard=[],
+        shuffle_pool=["F1", "F2", "F3", "F4", "F5"],
+    )
+    named = attribute(before, None, after, theirs, "/decision/kind")
     assert (named.rule, named.source) == ("TIME.CHECKPOINTS", "hint")

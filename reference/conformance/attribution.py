@@ -120,6 +120,15 @@ def _arrivals(obs: Observation, template: State | None, before: State | None) ->
     return arrivals
 
 
+def _unseen(observation: JSON) -> frozenset[str]:
+    """Rules whose invariant an observation cannot show: while the Gingkogawa bot waits for its
+    reshuffle (a ``shuffle_pool``), the card it flipped last is in its hand, in no field, so the
+    Solitaire deck's conservation (SOLO.TURN.TO_BOTTOM) cannot be checked on it."""
+    if isinstance(observation, dict) and observation.get("shuffle_pool"):
+        return frozenset({"SOLO.TURN.TO_BOTTOM"})
+    return frozenset()
+
+
 def _breaches(before: State | None, action: Action | None, after: State) -> list[Breach]:
     try:
         out = check_state(after)
@@ -158,6 +167,27 @@ def _hints(
     where = _clan_field(pointer)
     top = tokens(pointer)[0] if pointer.startswith("/") else ""
     mover = before.decision.clan
+    # TIME.CHECKPOINTS: the reference waits for a clan to pay for a checkpoint or stop, and the
+    # implementation, its marker on the same space, went on without asking (its checkpoint costs
+    # more, or nothing): named before the Lantern, whose step may have led there. (When the marker
+    # did not move, an implementation whose Lantern gave no step looks the same: the observation
+    # cannot tell them apart.)
+    waiting = after is not None and after.decision.kind is DecisionKind.CHECKPOINT
+    skipped = waiting and impl is not None and impl.decision.kind is not DecisionKind.CHECKPOINT
+    waiter = after.decision.clan if after is not None and waiting else None
+    if (
+        skipped
+        and where is None
+        and waiter is not None
+        and _clan_value(after, waiter, "time") == _clan_value(impl, waiter, "time")
+    ):
+        space = (_clan_value(after, waiter, "time") or 0) + 1
+        return Attribution(
+            "TIME.CHECKPOINTS",
+            HINT,
+            f"the reference waits for {clan_name(waiter)} to pay for checkpoint space {space} or stop; "
+            "the implementation, its marker on the same space, went on",
+        )
     # BRIDGE.LANTERN_LEFT: a left-end die lit the reference's Lantern; the clan's holdings differ
     if (
         isinstance(action, PlaceDie)
@@ -190,11 +220,8 @@ def _hints(
     # TIME.CHECKPOINTS: a marker position or seals differing across a checkpoint space, or the
     # reference waiting at a checkpoint the implementation went past (whatever differs first then:
     # the phase, when the implementation went on to the end of the round)
-    waiting = after is not None and after.decision.kind is DecisionKind.CHECKPOINT
-    skipped = waiting and impl is not None and impl.decision.kind is not DecisionKind.CHECKPOINT
     if (where is not None and where[1] in ("time", "seals")) or top in ("time_order", "decision") or skipped:
         spaces = [s for s, _ in catalogue(before.setup.content).content.time.checkpoints]
-        waiter = after.decision.clan if after is not None and waiting else None
         chosen = (
             [where[0]] if where is not None else [waiter] if waiter is not None else range(len(before.clans))
         )
@@ -384,8 +411,9 @@ def attribute(
     impl = state_from_observation(observation, template, before) if observation is not None else None
     if impl is not None:
         known = {(b.rule, b.message) for b in (_breaches(before, action, after) if after is not None else [])}
+        hidden = _unseen(observation)
         for breach in _breaches(before, action, impl):
-            if (breach.rule, breach.message) not in known:
+            if (breach.rule, breach.message) not in known and breach.rule not in hidden:
                 return Attribution(breach.rule, INVARIANT, breach.message)
     if before is not None:
         hint = _hints(before, action, after, impl, pointer)
