@@ -145,16 +145,18 @@ def test_every_situation_is_covered_by_a_case() -> None:
 
 
 def test_shrinking_leads_to_a_simple_position() -> None:
-    """The smallest position with a full Daimyo card: 2 clans on the shipped content, in the first
-    round, made by the one edit (whole games almost never fill it; the shortest prefix, the first
-    turn after 2 starting pairs, is where shrinking heads, though it need not get all the way)."""
+    """The smallest position with a full Daimyo card: on the shipped content, in the first round,
+    made by the one edit (whole games almost never fill it). Shrinking heads for the shortest
+    prefix: the first turn (of a solo game: the deal alone; of 2 clans: after their 2 starting
+    pairs), though it need not get all the way."""
     found = find(
         drawn_positions(setups=_SHIPPED),
         lambda d: SITUATIONS[6] in situations(d.position),
         settings=settings(SEARCH, phases=(Phase.generate, Phase.shrink)),
     )
     assert found.edits == ("full_daimyo",)
-    assert found.position.setup == Setup(players=2)
+    assert found.position.setup.content is None
+    assert found.position.setup.players == 2
     assert found.position.round == 1
     assert found.position.phase is GamePhase.TURNS
 
