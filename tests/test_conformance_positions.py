@@ -213,3 +213,10 @@ def test_a_bot_waiting_for_its_reshuffle_hides_no_rule() -> None:
     )
     named = attribute(before, None, after, theirs, "/decision/kind")
     assert (named.rule, named.source) == ("TIME.CHECKPOINTS", "hint")
+
+
+def test_a_run_of_positions_alone_without_load_position_checked_nothing(tmp_path: Path) -> None:
+    result, report = verify(tmp_path, faulty("none", "--areas", "base"), "--games", "0", "--positions", "5")
+    assert result.exit_code == 2, result.output
+    assert report["nothing_checked"].endswith(f"positions: skipped: {NO_LOAD}")
+    assert f"positions: skipped: {NO_LOAD}" in result.output

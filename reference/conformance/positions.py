@@ -388,6 +388,17 @@ def positions_phase(
     return result, case
 
 
+def positions_unchecked(result: PositionsResult | None) -> str:
+    """Why the positions phase checked nothing, for verify's one line (the phase was asked for)."""
+    if result is None:
+        return "not run (the run stopped before it)"
+    if result.skipped:
+        return f"skipped: {result.skipped}"
+    if not result.setups:
+        return "no setup fits the implementation's areas and the filters"
+    return "none played"
+
+
 def summary(result: PositionsResult) -> list[str]:
     """The positions phase as readable lines."""
     if result.skipped:
@@ -430,6 +441,7 @@ __all__ = [
     "is_position_trace",
     "play_from",
     "positions_phase",
+    "positions_unchecked",
     "read_position_trace",
     "reason",
     "replay_position_trace",

@@ -47,7 +47,7 @@ from reference.conformance.harness import (
     vector_divergence,
 )
 from reference.conformance.perft import PerftData, load_data
-from reference.conformance.positions import PositionsResult, positions_phase
+from reference.conformance.positions import PositionsResult, positions_phase, positions_unchecked
 from reference.conformance.positions import summary as positions_summary
 from reference.conformance.process import shorten
 from reference.conformance.vectors import VectorFailure, VectorWarning, missing_areas, vector_steps
@@ -671,7 +671,7 @@ def nothing_checked(report: Report, vectors: Sequence[Vector] = ()) -> str:
         f"games: {_no_games(report)}",
     ]
     if options.positions:
-        parts.append(f"positions: {_none_of('positions phase', report, 'positions')}")
+        parts.append(f"positions: {positions_unchecked(report.positions)}")
     return "nothing was checked: " + "; ".join(parts)
 
 
