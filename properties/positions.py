@@ -299,7 +299,7 @@ def long_move_contents() -> st.SearchStrategy[Content]:
 @st.composite
 def _position_setup(draw: st.DrawFn, long_moves: int, base: st.SearchStrategy[Setup]) -> Setup:
     setup = draw(base)
-    if long_moves and draw(st.integers(0, 7)) < long_moves:  # shrinks towards the shipped content
+    if long_moves and draw(st.integers(0, 7)) >= 8 - long_moves:  # 0, the shipped content, is the target
         setup = replace(setup, content=draw(LONG_MOVE_CONTENTS))
     return setup
 

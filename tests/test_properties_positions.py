@@ -144,11 +144,22 @@ def test_every_situation_is_covered_by_a_case() -> None:
     assert set(EDIT_KINDS) == {c[2] for c in CASES}
 
 
+def test_the_simplest_position_is_the_first_starting_pair_of_two_clans() -> None:
+    """Every draw at its shrink target: 2 clans on the shipped content, the deal alone played, the
+    first starting pair to choose, no edit (edits apply only in a round)."""
+    simplest = find(
+        drawn_positions(), lambda d: True, settings=settings(SEARCH, phases=(Phase.generate, Phase.shrink))
+    )
+    assert simplest.position.setup == Setup(players=2)
+    assert (simplest.prefix, simplest.sync_points, simplest.edits) == (1, 0, ())
+    assert simplest.position.phase is GamePhase.DRAFT
+
+
 def test_shrinking_leads_to_a_simple_position() -> None:
-    """The smallest position with a full Daimyo card: on the shipped content, in the first round,
-    made by the one edit (whole games almost never fill it). Shrinking heads for the shortest
-    prefix: the first turn (of a solo game: the deal alone; of 2 clans: after their 2 starting
-    pairs), though it need not get all the way."""
+    """The smallest position with a full Daimyo card found by shrinking: on the shipped content, 2
+    seats, made by the one edit (whole games almost never fill it). Shrinking heads for the
+    shortest prefix too (the first turn of a solo game or of 2 clans), but how far it gets depends
+    on its budget and the machine's load, so the prefix is not asserted."""
     found = find(
         drawn_positions(setups=_SHIPPED),
         lambda d: SITUATIONS[6] in situations(d.position),
@@ -157,8 +168,6 @@ def test_shrinking_leads_to_a_simple_position() -> None:
     assert found.edits == ("full_daimyo",)
     assert found.position.setup.content is None
     assert found.position.setup.players == 2
-    assert found.position.round == 1
-    assert found.position.phase is GamePhase.TURNS
 
 
 def test_the_printed_cards_cannot_cross_two_checkpoints_in_one_move() -> None:
