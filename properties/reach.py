@@ -4,6 +4,11 @@
 :mod:`properties.machines` (derandomized unless a seed is given) and prints, per machine, the share of
 games that reached each item of :data:`properties.machines.REACHED`. The same figures appear as
 Hypothesis events with ``pytest --hypothesis-show-statistics``.
+
+``python -m properties.reach --positions N [--games G]`` instead generates N public positions
+(:func:`properties.positions.drawn_positions`) and plays G whole games (default N) from the same
+setups, and prints how often each rare situation of :data:`properties.positions.SITUATIONS` is
+present in the positions, in the games and at the games' synchronisation points.
 """
 
 from __future__ import annotations
@@ -38,9 +43,20 @@ def reach(machine: type[machines.GameMachine], games: int, seed: int | None) -> 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--games", type=int, default=None, help="games per machine (default 200)")
     parser.add_argument("--seed", type=int, default=None)
+    parser.add_argument(
+        "--positions", type=int, default=None, help="measure generated positions against whole games instead"
+    )
     args = parser.parse_args(argv)
+    if args.positions is not None:
+        from properties.positions import measure, reach_lines
+
+        games = args.games if args.games is not None else args.positions
+        for line in reach_lines(measure(args.positions, games, args.seed)):
+            print(line)
+        return 0
+    args.games = args.games if args.games is not None else 200
     for machine in machines.MACHINES:
         tally, seconds = reach(machine, args.games, args.seed)
         played = tally.get("games played", 0)

@@ -39,7 +39,7 @@ from rich.table import Table
 from rich.text import Text
 
 from properties.ambiguities import ambiguities
-from reference import artefacts, wire
+from reference import artefacts, inputs, wire
 from reference.book import traceability
 from reference.book.render import docs_command
 from reference.book.vectors import vectors_command
@@ -498,7 +498,11 @@ def _play(setup: Setup, policy: str, seed: int, *, keep_steps: bool = True) -> G
 )
 def replay(file: Path, show_log: bool) -> None:
     """Replay a trace FILE and check that it reaches the recorded final state. A trace may stop
-    before the game's end (a shrunk failing game from the property suite, for one)."""
+    before the game's end (a shrunk failing game from the property suite, for one), and may start
+    from a public position (a divergence of wcref verify --positions)."""
+    if _is_position_trace(file):
+        _replay_from_position(file, show_log)
+        return
     steps: list[Step] = []
 
     def keep(state: State, action: Action, after: State) -> None:
@@ -532,6 +536,50 @@ def replay(file: Path, show_log: bool) -> None:
         click.echo(f"replayed {n} actions: final state digest {digest} (the trace records none to check)")
     else:
         click.echo(f"replayed {n} actions: final state matches (digest {digest})")
+
+
+def _is_position_trace(file: Path) -> bool:
+    from reference.conformance.positions import is_position_trace
+
+    try:
+        return is_position_trace(inputs.read_file(file))
+    except (OSError, inputs.InputLimit):  # read_trace says what is wrong with the file
+        return False
+
+
+def _replay_from_position(file: Path, show_log: bool) -> None:
+    """``wcref replay`` of a position trace (reference/conformance/positions.py): the same checks,
+    errors and exit statuses as a trace from a setup."""
+    from reference.conformance.positions import read_position_trace, replay_position_trace
+
+    steps: list[Step] = []
+
+    def keep(state: State, action: Action, after: State) -> None:
+        steps.append(step_of(state, action, after))
+
+    try:
+        trace = read_position_trace(file)
+        names = names_for(trace.start.setup)
+        final = replay_position_trace(trace, str(file), on_step=keep if show_log else None)
+    except wire.ReplayMismatch as mismatch:
+        for line in log_lines(steps, names):
+            click.echo(line)
+        _report_mismatch(mismatch)
+    except wire.ReplayRefused as refused:
+        for line in log_lines(steps, names):
+            click.echo(line)
+        raise EngineFailure(str(refused).replace("\n", " ")) from refused
+    except WhiteCastleError as exc:
+        raise UserError(str(exc).replace("\n", " ")) from exc
+    for line in log_lines(steps, names):
+        click.echo(line)
+    if steps:
+        click.echo("")
+    _print_result(_stdout(), final)
+    digest = wire.digest(final)
+    n = len(trace.actions)
+    check = "the trace records none to check" if trace.final is None else "final state matches"
+    click.echo(f"replayed {n} actions from the start position: {check} (digest {digest})")
 
 
 MISMATCH_FIELDS: Final = 20

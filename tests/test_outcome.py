@@ -75,7 +75,11 @@ def test_the_composite_passes_the_vectors_it_can_load_by_outcome() -> None:
     ("fault", "players", "seeds"),
     # seed 0 at 3 clans names COURTIER.AUDIENCE (a payment in the same turn): 14 of 16 games name the
     # stacking rule (docs/figures.md); these seeds name it
-    [("stack-priced-as-printed", 3, range(1, 4)), ("dice-stay", 3, range(2)), ("no-late-trades", 2, range(4))],
+    [
+        ("stack-priced-as-printed", 3, range(1, 4)),
+        ("dice-stay", 3, range(2)),
+        ("no-late-trades", 2, range(4)),
+    ],
 )
 def test_each_planted_fault_is_caught_in_games_under_its_rule(fault: str, players: int, seeds: range) -> None:
     converse = 1 if fault == "no-late-trades" else 0

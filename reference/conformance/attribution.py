@@ -11,8 +11,10 @@ JSON Pointer of the first differing leaf), :func:`attribute` names a rule ID, tr
    SEALS.CAP; a rival's coins falling mid-round: SOLO.GOLDEN.NEVER_PAYS; a hand-in remainder:
    SOLO.ROUND.HAND_IN; a checkpoint entered without its payment: TIME.CHECKPOINTS);
 2. **hints** from the field and the action (a die from the left end whose reference events light the
-   Lantern and a divergence in that clan's holdings: BRIDGE.LANTERN_LEFT; a Passage of Time position
-   or a seal count differing across a checkpoint space: TIME.CHECKPOINTS; the rival's coins or Clan
+   Lantern and a divergence in that clan's holdings: BRIDGE.LANTERN_LEFT; a room entered whose deck
+   is empty: COURTIER.FLOOR12.EMPTY_DECK; a Passage of Time position or a seal count differing
+   across a checkpoint space, or the reference waiting at a checkpoint the implementation went past:
+   TIME.CHECKPOINTS; the rival's coins or Clan
    Points at a hand-in: SOLO.ROUND.HAND_IN, or lower mid-round: SOLO.GOLDEN.NEVER_PAYS; a cap passed:
    SEALS.CAP, RESOURCES.CAP);
 3. the reference's **events** of the step: the first event that changed the differing field (a
@@ -118,6 +120,15 @@ def _arrivals(obs: Observation, template: State | None, before: State | None) ->
     return arrivals
 
 
+def _unseen(observation: JSON) -> frozenset[str]:
+    """Rules whose invariant an observation cannot show: while the Gingkogawa bot waits for its
+    reshuffle (a ``shuffle_pool``), the card it flipped last is in its hand, in no field, so the
+    Solitaire deck's conservation (SOLO.TURN.TO_BOTTOM) cannot be checked on it."""
+    if isinstance(observation, dict) and observation.get("shuffle_pool"):
+        return frozenset({"SOLO.TURN.TO_BOTTOM"})
+    return frozenset()
+
+
 def _breaches(before: State | None, action: Action | None, after: State) -> list[Breach]:
     try:
         out = check_state(after)
@@ -156,6 +167,27 @@ def _hints(
     where = _clan_field(pointer)
     top = tokens(pointer)[0] if pointer.startswith("/") else ""
     mover = before.decision.clan
+    # TIME.CHECKPOINTS: the reference waits for a clan to pay for a checkpoint or stop, and the
+    # implementation, its marker on the same space, went on without asking (its checkpoint costs
+    # more, or nothing): named before the Lantern, whose step may have led there. (When the marker
+    # did not move, an implementation whose Lantern gave no step looks the same: the observation
+    # cannot tell them apart.)
+    waiting = after is not None and after.decision.kind is DecisionKind.CHECKPOINT
+    skipped = waiting and impl is not None and impl.decision.kind is not DecisionKind.CHECKPOINT
+    waiter = after.decision.clan if after is not None and waiting else None
+    if (
+        skipped
+        and where is None
+        and waiter is not None
+        and _clan_value(after, waiter, "time") == _clan_value(impl, waiter, "time")
+    ):
+        space = (_clan_value(after, waiter, "time") or 0) + 1
+        return Attribution(
+            "TIME.CHECKPOINTS",
+            HINT,
+            f"the reference waits for {clan_name(waiter)} to pay for checkpoint space {space} or stop; "
+            "the implementation, its marker on the same space, went on",
+        )
     # BRIDGE.LANTERN_LEFT: a left-end die lit the reference's Lantern; the clan's holdings differ
     if (
         isinstance(action, PlaceDie)
@@ -171,11 +203,29 @@ def _hints(
             f"the die came from the left end of the {action.bridge.value} bridge and the reference's "
             f"Lantern of {clan_name(mover)} was activated",
         )
-    # TIME.CHECKPOINTS: a marker position or seals differing across a checkpoint space
-    if (where is not None and where[1] in ("time", "seals")) or top in ("time_order", "decision"):
+    # COURTIER.FLOOR12.EMPTY_DECK: the reference's courtier entered a room whose deck is empty (the
+    # card stays and a light block of it is done); anything but another clan's holdings differs
+    empty = (
+        [e for e in after.events if isinstance(e, ev.RoomDeckEmpty) and e.clan == mover]
+        if after is not None and mover is not None
+        else []
+    )
+    if empty and (where is None or where[0] == mover):
+        return Attribution(
+            "COURTIER.FLOOR12.EMPTY_DECK",
+            HINT,
+            f"{clan_name(empty[0].clan)} entered room {empty[0].room} whose deck is empty: "
+            f"{empty[0].card} stays and one of its light blocks is done",
+        )
+    # TIME.CHECKPOINTS: a marker position or seals differing across a checkpoint space, or the
+    # reference waiting at a checkpoint the implementation went past (whatever differs first then:
+    # the phase, when the implementation went on to the end of the round)
+    if (where is not None and where[1] in ("time", "seals")) or top in ("time_order", "decision") or skipped:
         spaces = [s for s, _ in catalogue(before.setup.content).content.time.checkpoints]
-        waiting = after is not None and after.decision.kind is DecisionKind.CHECKPOINT
-        for i in [where[0]] if where is not None else range(len(before.clans)):
+        chosen = (
+            [where[0]] if where is not None else [waiter] if waiter is not None else range(len(before.clans))
+        )
+        for i in chosen:
             start = _clan_value(before, i, "time")
             if start is None or before.clans[i].rival:
                 continue
@@ -337,6 +387,23 @@ def from_events(after: State, pointer: str) -> Attribution | None:
     )
 
 
+EVENT_FIELD_RULES: Final[dict[tuple[type[ev.EventBase], str], str]] = {
+    (ev.CheckpointRefused, "seals"): "TIME.CHECKPOINTS",
+    (ev.CheckpointUnaffordable, "seals"): "TIME.CHECKPOINTS",
+}
+"""Fields of an event whose value another rule gives than the event's first one: the seals a
+checkpoint costs are TIME.CHECKPOINTS's, whether the clan then stops (TIME.STOP) or not."""
+
+
+def event_rule(event: ev.Event, pointer: str) -> str:
+    """The rule named for a difference at ``pointer`` (``/<index>/<field>...``, into the step's
+    events) inside the reference's ``event``: the field's own rule (EVENT_FIELD_RULES), else the
+    first rule the event applies."""
+    keys = tokens(pointer) if pointer.startswith("/") else []
+    field = keys[1] if len(keys) > 1 else ""
+    return EVENT_FIELD_RULES.get((type(event), field), event.rules[0])
+
+
 def attribute(
     before: State | None,
     action: Action | None,
@@ -352,8 +419,9 @@ def attribute(
     impl = state_from_observation(observation, template, before) if observation is not None else None
     if impl is not None:
         known = {(b.rule, b.message) for b in (_breaches(before, action, after) if after is not None else [])}
+        hidden = _unseen(observation)
         for breach in _breaches(before, action, impl):
-            if (breach.rule, breach.message) not in known:
+            if (breach.rule, breach.message) not in known and breach.rule not in hidden:
                 return Attribution(breach.rule, INVARIANT, breach.message)
     if before is not None:
         hint = _hints(before, action, after, impl, pointer)
@@ -369,4 +437,11 @@ def attribute(
     return Attribution(decision_rule(before), DECISION, "the rule of the decision this step answered")
 
 
-__all__ = ["Attribution", "attribute", "from_events", "state_from_observation"]
+__all__ = [
+    "EVENT_FIELD_RULES",
+    "Attribution",
+    "attribute",
+    "event_rule",
+    "from_events",
+    "state_from_observation",
+]

@@ -31,7 +31,7 @@ from reference import wire
 from reference.book.vectors import Vector
 from reference.chance import sample
 from reference.conformance.adapter import JSON, Implementation, ImplementationError, Refused, to_json
-from reference.conformance.attribution import Attribution, attribute
+from reference.conformance.attribution import Attribution, attribute, event_rule
 from reference.conformance.compare import ABSENT, first_difference, resolve
 from reference.conformance.perft import PerftPosition, replay
 from reference.conformance.process import SubprocessImplementation, shorten
@@ -541,7 +541,7 @@ class Session:
         if index is not None and index < len(ours_events):
             event = ours_events[index]
             attribution = Attribution(
-                event.rules[0],
+                event_rule(event, pointer),
                 "event",
                 f"the reference's {type(event).__name__} event ({', '.join(event.rules)})",
             )

@@ -47,6 +47,8 @@ from reference.conformance.harness import (
     vector_divergence,
 )
 from reference.conformance.perft import PerftData, load_data
+from reference.conformance.positions import PositionsResult, positions_phase, positions_unchecked
+from reference.conformance.positions import summary as positions_summary
 from reference.conformance.process import shorten
 from reference.conformance.vectors import VectorFailure, VectorWarning, missing_areas, vector_steps
 from reference.model import Setup
@@ -82,6 +84,8 @@ class Options(msgspec.Struct, kw_only=True):
     probes: bool = True
     max_failures: int = 5
     """Stop after this many implementation failures (crashes, hangs, ...)."""
+    positions: int = 0
+    """Games from generated public positions (the positions phase, reference/conformance/positions.py)."""
 
 
 class GamesResult(msgspec.Struct, kw_only=True):
@@ -122,6 +126,8 @@ class Report(msgspec.Struct, kw_only=True):
     options: Options
     cases: list[CaseResult] = []
     games: GamesResult | None = None
+    positions: PositionsResult | None = None
+    """The positions phase (None: not asked for, or the run stopped before it)."""
     engine_notes: list[str] = []
     failure: Failure | None = None
     stopped: str = ""
@@ -618,6 +624,11 @@ def verify(
             failure=games.failure,
         )
         report.cases.append(case)
+
+    # ---- games from generated positions ----
+    if not report.stopped and options.positions:
+        report.positions, case = positions_phase(impl, areas, options, progress, report.engine_notes)
+        report.cases.append(case)
     report.engine_notes = sorted(set(report.engine_notes))
     report.nothing_checked = nothing_checked(report, vectors)
     report.ok = (
@@ -659,6 +670,8 @@ def nothing_checked(report: Report, vectors: Sequence[Vector] = ()) -> str:
         f"perft: {_none_of('perft positions', report)}" if options.perft_depth else "perft: --perft-depth 0",
         f"games: {_no_games(report)}",
     ]
+    if options.positions:
+        parts.append(f"positions: {positions_unchecked(report.positions)}")
     return "nothing was checked: " + "; ".join(parts)
 
 
@@ -783,6 +796,8 @@ def summary_lines(report: Report) -> list[str]:
             lines.append("  by setup: " + ", ".join(f"{label}: {n}" for label, n in games.by_setup.items()))
         if games.error:
             lines.append(f"games: harness error: {games.error.strip().splitlines()[-1]}")
+    if report.positions is not None:
+        lines.extend(positions_summary(report.positions))
     if report.engine_notes:
         lines.append("engine notes (the reference looked inconsistent):")
         lines.extend(f"  {note}" for note in report.engine_notes)

@@ -13,6 +13,11 @@ Rule faults (each breaks one rule and nothing else):
   (BRIDGE.LANTERN_LEFT).
 - ``free_checkpoint``: markers cross the Passage of Time checkpoints without paying seals
   (TIME.CHECKPOINTS).
+- ``empty_deck_no_light``: a courtier entering a room whose deck is empty does no light block of
+  the room's card (COURTIER.FLOOR12.EMPTY_DECK says it does one). Whole games from a setup almost
+  never empty a castle deck; the positions phase draws such positions.
+- ``dearer_checkpoint_11``: the checkpoint at space 11 costs 3 seals, not 2 (TIME.CHECKPOINTS). A
+  clan holding exactly 2 seals just before it cannot pass.
 
 Wire faults, from the ``--after``-th request on (counting from 1): ``hang`` (never replies),
 ``crash`` (dies with status 3), ``garbage`` (prints a line that is not JSON), ``exit`` (exits
@@ -44,15 +49,24 @@ from msgspec.structs import replace
 
 from reference.conformance.adapter import AREAS
 from reference.conformance.server import Server
-from reference.model import SoloCard, Space, State
+from reference.model import Action, ChooseRoom, RoomFrame, SoloCard, Space, State, TimeTrack
+from reference.model import Clan as ClanHoldings
 from reference.model import events as ev
-from reference.rules import bridges, holdings
+from reference.rules import bridges, holdings, members
 from reference.rules import time as passage
-from reference.rules.common import with_clan
+from reference.rules.common import board, emit, pop, with_clan
 from reference.rules.solo import rival
 from reference.rules.solo.rival import Rival
 
-RULE_FAULTS = ("seal_cap", "rival_pays", "hand_in_4", "no_left_lantern", "free_checkpoint")
+RULE_FAULTS = (
+    "seal_cap",
+    "rival_pays",
+    "hand_in_4",
+    "no_left_lantern",
+    "free_checkpoint",
+    "empty_deck_no_light",
+    "dearer_checkpoint_11",
+)
 WIRE_FAULTS = ("hang", "crash", "garbage", "exit", "schema", "bad_id", "none")
 REFUSAL_FAULTS = ("null_rule", "other_rule")
 HOSTILE_FAULTS = ("deep", "fat", "stderr_flood", "close_stdin", "stop_reading", "orphan", "daemon")
@@ -73,6 +87,29 @@ def _rival_pays() -> None:
     Rival.place = paying_place  # type: ignore[method-assign]  # a planted fault
 
 
+def _empty_deck_no_light() -> None:
+    honest = members.room_act
+
+    def no_light(state: State, frame: RoomFrame, action: Action) -> State:
+        assert isinstance(action, ChooseRoom)
+        b = board(state)
+        room = b.rooms[action.room]
+        deck = b.steward_deck if room.floor == 1 else b.diplomat_deck
+        if deck or room.card is None:
+            return honest(state, frame, action)
+        return emit(pop(state), ev.RoomDeckEmpty(clan=frame.clan, room=action.room, card=room.card))
+
+    members.room_act = no_light
+
+
+def _dearer_checkpoint_11() -> None:
+    def cost(track: TimeTrack, clan: ClanHoldings) -> int:
+        space = clan.time + 1
+        return track.checkpoint_cost(space) + (1 if space == 11 else 0)
+
+    passage.next_checkpoint_cost = cost
+
+
 def break_rule(fault: str) -> None:
     """Patch the reference engine so it breaks one rule."""
     if fault == "seal_cap":
@@ -85,6 +122,10 @@ def break_rule(fault: str) -> None:
         bridges.fires_lantern = lambda end: False
     elif fault == "free_checkpoint":
         passage.next_checkpoint_cost = lambda track, clan: 0
+    elif fault == "empty_deck_no_light":
+        _empty_deck_no_light()
+    elif fault == "dearer_checkpoint_11":
+        _dearer_checkpoint_11()
 
 
 def leave_child(pidfile: str) -> None:
