@@ -145,8 +145,10 @@ class Divergence(msgspec.Struct, frozen=True, kw_only=True):
     ``/legal_actions`` the actions only that side lists). ``rule`` is the rule ID named for it, found
     by ``rule_source`` (invariant, hint, decision, reference, vector); ``decision_rule`` is the rule of
     the decision the step answered. ``trace`` is a wire.Trace replaying the case up to and including
-    the step (None when the case started from a loaded position: see ``start``, the public position,
-    and ``composed``, the conservation rules it breaks as a study)."""
+    the step; for a case started from a loaded position it is None (a vector: see ``start``, the
+    public position, and ``composed``, the conservation rules it breaks as a study) or, in the
+    positions phase, a position trace (reference.conformance.positions.PositionTrace: the start
+    position and the actions, which ``wcref replay`` reads)."""
 
     case: str
     step: int
