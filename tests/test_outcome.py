@@ -208,3 +208,12 @@ def test_outcome_mode_needs_the_play_area() -> None:
     )
     assert result.exit_code == 2
     assert "play area" in result.output
+
+
+def test_outcome_mode_from_generated_positions_finds_a_fault_games_miss() -> None:
+    """Six generated positions (seed 0) reach an empty castle deck; the missing light action is named."""
+    faulty = CompositeGame(("no-light-from-empty-deck",))
+    report = run_outcome(faulty, [Setup(players=2)], [], games=0, seed=0, positions=6)
+    assert report.positions_played == 6
+    assert [(g.rule, g.count) for g in report.groups] == [("COURTIER.FLOOR12.EMPTY_DECK", 1)]
+    assert report.groups[0].smallest.start is not None  # the case starts from its position

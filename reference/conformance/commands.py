@@ -398,6 +398,7 @@ def _verify_outcome(
             budget=budget,
             known=known,
             keep_going=keep_going,
+            positions=options.positions,
         )
     except KeyboardInterrupt:
         impl.close()

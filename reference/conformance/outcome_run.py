@@ -20,6 +20,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Sequence
+from typing import Final
 
 import msgspec
 
@@ -95,6 +96,7 @@ class OutcomeReport(msgspec.Struct, kw_only=True):
     implementation: str = ""
     games_requested: int = 0
     games_played: int = 0
+    positions_played: int = 0
     vectors_run: int = 0
     vectors_skipped: int = 0
     vector_expectations_unchecked: int = 0
@@ -160,6 +162,7 @@ def run_outcome(
     keep_going: bool = True,
     on_case: Callable[[str], None] | None = None,
     max_stops: int = 1_000,
+    positions: int = 0,
 ) -> OutcomeReport:
     """Run outcome mode (see the module docstring). ``setups`` are the games' setups (drawn in turn,
     each game's seed from ``seed``); ``vectors`` those the caller selected. Without ``keep_going`` the
@@ -236,9 +239,38 @@ def run_outcome(
             on_case("games")
         if any([found(_finding(label, setup, d, None, ())) for d in divergences]):
             break
+    if positions and can_load and setups and not stop_now:
+        for index, start in enumerate(generated_positions(setups, positions, seed)):
+            label = f"position {index} ({_label(start.setup)})"
+            try:
+                stats, divergences = play_game(
+                    impl,
+                    start.setup,
+                    seed + index,
+                    start=start,
+                    budget=budget,
+                    converse_every=1,
+                    keep_going=keep_going,
+                    can_load=can_load,
+                    max_stops=POSITION_STOPS,
+                )
+            except ImplementationError as exc:
+                report.failures.append(f"{label}: {exc.kind}: {exc.detail}")
+                continue
+            except Exception as exc:  # an in-process implementation failed
+                report.failures.append(f"{label}: the implementation raised {type(exc).__name__}: {exc}")
+                continue
+            report.positions_played += 1
+            report.stops += stats.stops
+            report.turns += stats.turns
+            report.converse += stats.converse
+            report.nodes += stats.nodes
+            report.search_seconds += stats.search_seconds
+            if any([found(_finding(label, start.setup, d, start, ())) for d in divergences]):
+                break
     report.groups = _groups(report.findings)
     report.seconds = time.perf_counter() - started
-    if report.vectors_run == 0 and report.games_played == 0:
+    if report.vectors_run == 0 and report.games_played == 0 and report.positions_played == 0:
         report.nothing_checked = (
             "nothing was checked in outcome mode: "
             + (f"{report.vectors_skipped} vectors need load_position; " if report.vectors_skipped else "")
@@ -246,6 +278,40 @@ def run_outcome(
         )
     report.ok = not report.nothing_checked and not report.failures and all(f.known for f in report.findings)
     return report
+
+
+POSITION_STOPS: Final = 4
+"""Stops played from a generated position (its rare situation shows in the first turns); every turn
+from a position is checked both ways."""
+
+
+def generated_positions(setups: Sequence[Setup], count: int, seed: int) -> list[Position]:
+    """``count`` public positions drawn by the property suite's strategy
+    (:func:`properties.positions.positions`: a game prefix, then edits towards rare situations: an
+    empty castle deck, seals just before a checkpoint, a full Daimyo card, the bot's deck nearly
+    done), from the given setups, reproducibly from ``seed``."""
+    from hypothesis import HealthCheck, Phase, given, settings
+    from hypothesis import seed as hypothesis_seed
+    from hypothesis import strategies as st
+
+    from properties.positions import positions as position_strategy
+
+    drawn: list[Position] = []
+
+    @hypothesis_seed(seed)
+    @settings(
+        max_examples=count,
+        phases=[Phase.generate],
+        database=None,
+        deadline=None,
+        suppress_health_check=list(HealthCheck),
+    )
+    @given(position_strategy(setups=st.sampled_from(list(setups))))
+    def draw(position: Position) -> None:
+        drawn.append(position)
+
+    draw()
+    return drawn[:count]
 
 
 def _label(setup: Setup) -> str:
@@ -376,7 +442,8 @@ def summary(report: OutcomeReport) -> list[str]:
         f"implementation: {report.implementation} (outcome mode)",
         f"vectors: {report.vectors_run} run by outcome, {report.vectors_skipped} skipped (need load_position), "
         f"{report.vector_expectations_unchecked} mid-turn expectations not checkable by outcome",
-        f"games: {report.games_played} of {report.games_requested}; {report.stops} stops, {report.turns} turns "
+        f"games: {report.games_played} of {report.games_requested}, {report.positions_played} from generated "
+        f"positions; {report.stops} stops, {report.turns} turns "
         f"searched ({report.converse} both ways, {report.cut} cut by the budget); {report.nodes} reference "
         f"states, {per_turn:.1f} ms per turn; {report.seconds:.1f} s",
     ]
