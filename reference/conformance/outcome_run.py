@@ -203,31 +203,30 @@ def run_outcome(
             break
         if on_case is not None:
             on_case("vectors")
-    rng = random.Random(seed)
-    for index in range(games if not stop_now and setups else 0):
-        setup = setups[index % len(setups)]
-        game_seed = rng.randrange(2**31)
-        label = f"game {index} ({_label(setup)}, seed {game_seed})"
+
+    def play(
+        label: str, setup: Setup, game_seed: int, start: Position | None, converse_every: int, stops: int
+    ) -> tuple[list[OutcomeDivergence] | None, bool]:
+        """One game (from ``start`` when given) counted into the report: its divergences (None when
+        the implementation failed) and whether the failure was that it could not start."""
         try:
             stats, divergences = play_game(
                 impl,
                 setup,
                 game_seed,
+                start=start,
                 budget=budget,
-                converse_every=converse,
+                converse_every=converse_every,
                 keep_going=keep_going,
                 can_load=can_load,
-                max_stops=max_stops,
+                max_stops=stops,
             )
         except ImplementationError as exc:
             report.failures.append(f"{label}: {exc.kind}: {exc.detail}")
-            if exc.kind == "start":
-                break
-            continue
+            return None, exc.kind == "start"
         except Exception as exc:  # an in-process implementation failed
             report.failures.append(f"{label}: the implementation raised {type(exc).__name__}: {exc}")
-            continue
-        report.games_played += 1
+            return None, False
         report.stops += stats.stops
         report.turns += stats.turns
         report.converse += stats.converse
@@ -235,6 +234,19 @@ def run_outcome(
         report.nodes += stats.nodes
         report.search_seconds += stats.search_seconds
         report.undecided += [f"{label}: {u}" for u in stats.undecided]
+        return divergences, False
+
+    rng = random.Random(seed)
+    for index in range(games if not stop_now and setups else 0):
+        setup = setups[index % len(setups)]
+        game_seed = rng.randrange(2**31)
+        label = f"game {index} ({_label(setup)}, seed {game_seed})"
+        divergences, cannot_start = play(label, setup, game_seed, None, converse, max_stops)
+        if cannot_start:
+            break
+        if divergences is None:
+            continue
+        report.games_played += 1
         if on_case is not None:
             on_case("games")
         if any([found(_finding(label, setup, d, None, ())) for d in divergences]):
@@ -242,30 +254,10 @@ def run_outcome(
     if positions and can_load and setups and not stop_now:
         for index, start in enumerate(generated_positions(setups, positions, seed)):
             label = f"position {index} ({_label(start.setup)})"
-            try:
-                stats, divergences = play_game(
-                    impl,
-                    start.setup,
-                    seed + index,
-                    start=start,
-                    budget=budget,
-                    converse_every=1,
-                    keep_going=keep_going,
-                    can_load=can_load,
-                    max_stops=POSITION_STOPS,
-                )
-            except ImplementationError as exc:
-                report.failures.append(f"{label}: {exc.kind}: {exc.detail}")
-                continue
-            except Exception as exc:  # an in-process implementation failed
-                report.failures.append(f"{label}: the implementation raised {type(exc).__name__}: {exc}")
+            divergences, _ = play(label, start.setup, seed + index, start, 1, POSITION_STOPS)
+            if divergences is None:
                 continue
             report.positions_played += 1
-            report.stops += stats.stops
-            report.turns += stats.turns
-            report.converse += stats.converse
-            report.nodes += stats.nodes
-            report.search_seconds += stats.search_seconds
             if any([found(_finding(label, start.setup, d, start, ())) for d in divergences]):
                 break
     report.groups = _groups(report.findings)
