@@ -180,6 +180,43 @@ class FieldDifference(msgspec.Struct, frozen=True, kw_only=True):
     message: str
 
 
+class Diverged(Exception):
+    """Raised inside a Hypothesis example: this case diverged (Hypothesis then shrinks it)."""
+
+
+class SearchResult(Protocol):
+    """What a Hypothesis search of cases reports (the games, the positions phase)."""
+
+    divergence: Divergence | None
+    failure: Failure | None
+    error: str
+
+
+def run_search(
+    search: Callable[[], None],
+    result: SearchResult,
+    found: Sequence[tuple[tuple[object, ...], Divergence]],
+    failures: Sequence[Failure],
+    errors: list[str],
+) -> None:
+    """Run a Hypothesis search whose cases raise :class:`Diverged`, then report into ``result`` the
+    smallest divergence found (by its key: the shrunk case), the first implementation failure and the
+    first of Hypothesis' own complaints (kept only when nothing else was found)."""
+    try:
+        search()
+    except Diverged:
+        pass
+    except Exception as exc:  # Hypothesis' own complaints (e.g. a flaky replay after the budget)
+        if not found and not failures and not errors:
+            errors.append(f"{type(exc).__name__}: {exc}")
+    if found:
+        result.divergence = min(found, key=lambda item: item[0])[1]
+    if failures:
+        result.failure = failures[0]
+    if errors:
+        result.error = errors[0]
+
+
 class CaseResult(msgspec.Struct, kw_only=True):
     """One case: a vector, a perft position or the differential games."""
 
@@ -915,12 +952,14 @@ __all__ = [
     "MAX_VALUE",
     "CaseResult",
     "Chooser",
+    "Diverged",
     "Divergence",
     "Failure",
     "FieldDifference",
     "GameSetup",
     "Lockstep",
     "Mismatch",
+    "SearchResult",
     "Session",
     "bounded",
     "bounded_tail",
@@ -932,6 +971,7 @@ __all__ = [
     "failure_of",
     "play_differential",
     "run_perft",
+    "run_search",
     "topic",
     "vector_divergence",
 ]

@@ -39,6 +39,7 @@ from reference.conformance.adapter import Implementation, ImplementationError
 from reference.conformance.harness import (
     PROBE_ODDS,
     CaseResult,
+    Diverged,
     Divergence,
     Failure,
     GameSetup,
@@ -47,6 +48,7 @@ from reference.conformance.harness import (
     _probe_pool,  # the games' pool of illegal actions to probe (harness keeps it private)
     elapsed,
     failure_of,
+    run_search,
 )
 from reference.engine import apply, is_chance, is_over
 from reference.errors import IllegalAction, RulesGap, TraceError
@@ -176,10 +178,6 @@ class PositionsResult(msgspec.Struct, kw_only=True):
     failure: Failure | None = None
     error: str = ""
     skipped: str = ""
-
-
-class _Diverged(Exception):
-    """Raised inside a Hypothesis example: this case diverged (Hypothesis then shrinks it)."""
 
 
 class _Chooser:
@@ -336,23 +334,11 @@ def run_positions(
             first_found.append(time.perf_counter())
             progress.note("positions", "shrinking the first divergent case")
         found.append(((drawn.prefix + steps, len(drawn.edits), steps), divergence))
-        raise _Diverged
+        raise Diverged
 
-    try:
-        case()
-    except _Diverged:
-        pass
-    except Exception as exc:  # Hypothesis' own complaints (e.g. a flaky replay after the budget)
-        if not found and not failures and not errors:
-            errors.append(f"{type(exc).__name__}: {exc}")
+    run_search(case, result, found, failures, errors)
     result.seconds = elapsed(started)
     result.by_situation = dict(sorted(seen.items()))
-    if found:
-        result.divergence = min(found, key=lambda item: item[0])[1]
-    if failures:
-        result.failure = failures[0]
-    if errors:
-        result.error = errors[0]
     return result
 
 

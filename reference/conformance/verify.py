@@ -28,6 +28,7 @@ from reference.conformance.harness import (
     GAME_SETUPS,
     MAX_DIFFERENCES,
     CaseResult,
+    Diverged,
     Divergence,
     Failure,
     FieldDifference,
@@ -43,6 +44,7 @@ from reference.conformance.harness import (
     failure_of,
     play_differential,
     run_perft,
+    run_search,
     topic,
     vector_divergence,
 )
@@ -171,10 +173,6 @@ class _Quiet:
 
     def note(self, task: str, text: str) -> None:
         pass
-
-
-class _Diverged(Exception):
-    """Raised inside a Hypothesis example: this game diverged (Hypothesis then shrinks it)."""
 
 
 class _DataChooser:
@@ -333,23 +331,11 @@ def run_games(
             first_found.append(time.perf_counter())
             progress.note("games", "shrinking the first divergent game")
         found.append(((divergence.step, len(chooser.choices), tuple(chooser.choices)), divergence))
-        raise _Diverged
+        raise Diverged
 
-    try:
-        game()
-    except _Diverged:
-        pass
-    except Exception as exc:  # Hypothesis' own complaints (e.g. a flaky replay after the budget)
-        if not found and not failures and not errors:
-            errors.append(f"{type(exc).__name__}: {exc}")
+    run_search(game, result, found, failures, errors)
     result.seconds = elapsed(started)
     result.by_setup = dict(sorted(by_setup.items()))
-    if found:
-        result.divergence = min(found, key=lambda item: item[0])[1]
-    if failures:
-        result.failure = failures[0]
-    if errors:
-        result.error = errors[0]
     return result
 
 
