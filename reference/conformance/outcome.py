@@ -490,12 +490,6 @@ def _culprit(
     return Attribution(best[2], EVENT, best[3]), best[1]
 
 
-def _resolve(document: JSON, pointer: str) -> JSON:
-    from reference.conformance.compare import resolve
-
-    return resolve(document, pointer)
-
-
 def _refused(
     stop: int, outcome: Action, refused: Refused, state: State, path: tuple[Action, ...]
 ) -> OutcomeDivergence:
