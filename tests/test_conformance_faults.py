@@ -48,6 +48,16 @@ def verify(tmp_path: Path, impl: str, *args: str) -> tuple[Result, dict[str, Any
         ("hand_in_4", "solo.tokugawa", "SOLO.ROUND.HAND_IN"),
         ("no_left_lantern", "base", "BRIDGE.LANTERN_LEFT"),
         ("free_checkpoint", "base", "TIME.CHECKPOINTS"),
+        # a sample of the rest of the planted-fault catalogue (conformance_faults/catalogue.py),
+        # one per rules section; conformance_faults/measure.py measures the whole catalogue
+        ("warriors_wiped", "base", "WARRIOR.NEVER_MOVE"),
+        ("lantern_first_card_only", "base", "LANTERN.GAIN_ALL"),
+        ("higher_die_no_coins", "base", "PLACE.COIN_DIFFERENCE"),
+        ("well_no_seal", "base", "WELL.REWARD"),
+        ("stack_underneath", "base", "TIME.STACK"),
+        ("time_points_one_less", "base", "SCORE.TIME"),
+        ("rival_cards_reversed", "solo.tokugawa", "SOLO.TURN.TO_BOTTOM"),
+        ("wrap_leftwards", "solo.gingkogawa", "GINKGO.WRAP"),
     ],
 )
 def test_rule_fault_is_caught_with_its_rule(tmp_path: Path, fault: str, area: str, rule: str) -> None:

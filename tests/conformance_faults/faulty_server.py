@@ -3,21 +3,9 @@ run time to break one rule (or to misbehave on the wire), served over the JSON L
 
     python tests/conformance_faults/faulty_server.py --fault NAME [--after N] [--areas a,b]
 
-Rule faults (each breaks one rule and nothing else):
-
-- ``seal_cap``: a clan can hold 6 Daimyo Seals (SEALS.CAP says 5).
-- ``rival_pays``: the Tokugawa rival pays coins when it places a die lower than the space
-  (SOLO.GOLDEN.NEVER_PAYS says it never pays).
-- ``hand_in_4``: the rival hands in its coins per 4, first or second (SOLO.ROUND.HAND_IN: 3 / 5).
-- ``no_left_lantern``: a die taken from the left end does not activate the Lantern
-  (BRIDGE.LANTERN_LEFT).
-- ``free_checkpoint``: markers cross the Passage of Time checkpoints without paying seals
-  (TIME.CHECKPOINTS).
-- ``empty_deck_no_light``: a courtier entering a room whose deck is empty does no light block of
-  the room's card (COURTIER.FLOOR12.EMPTY_DECK says it does one). Whole games from a setup almost
-  never empty a castle deck; the positions phase draws such positions.
-- ``dearer_checkpoint_11``: the checkpoint at space 11 costs 3 seals, not 2 (TIME.CHECKPOINTS). A
-  clan holding exactly 2 seals just before it cannot pass.
+Rule faults: every fault of the planted-fault catalogue (``catalogue.py``: each breaks one rule and
+names it), e.g. ``seal_cap`` (6 Daimyo Seals), ``rival_pays``, ``free_checkpoint``,
+``empty_deck_no_light``, ``dearer_checkpoint_11``, ``warriors_wiped``.
 
 Wire faults, from the ``--after``-th request on (counting from 1): ``hang`` (never replies),
 ``crash`` (dies with status 3), ``garbage`` (prints a line that is not JSON), ``exit`` (exits
@@ -45,87 +33,21 @@ import sys
 import time
 from collections.abc import Callable
 
-from msgspec.structs import replace
-
 from reference.conformance.adapter import AREAS
 from reference.conformance.server import Server
-from reference.model import Action, ChooseRoom, RoomFrame, SoloCard, Space, State, TimeTrack
-from reference.model import Clan as ClanHoldings
-from reference.model import events as ev
-from reference.rules import bridges, holdings, members
-from reference.rules import time as passage
-from reference.rules.common import board, emit, pop, with_clan
-from reference.rules.solo import rival
-from reference.rules.solo.rival import Rival
 
-RULE_FAULTS = (
-    "seal_cap",
-    "rival_pays",
-    "hand_in_4",
-    "no_left_lantern",
-    "free_checkpoint",
-    "empty_deck_no_light",
-    "dearer_checkpoint_11",
-)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from catalogue import FAULTS, plant  # beside this file, run as a program
+
+RULE_FAULTS = tuple(FAULTS)
 WIRE_FAULTS = ("hang", "crash", "garbage", "exit", "schema", "bad_id", "none")
 REFUSAL_FAULTS = ("null_rule", "other_rule")
 HOSTILE_FAULTS = ("deep", "fat", "stderr_flood", "close_stdin", "stop_reading", "orphan", "daemon")
 
 
-def _rival_pays() -> None:
-    honest = Rival.place
-
-    def paying_place(self: Rival, state: State, clan: int, card: SoloCard, space: Space, rule: str) -> State:
-        state = honest(self, state, clan, card, space, rule)
-        placed = [e for e in state.events if isinstance(e, ev.DiePlaced)][-1]
-        owed = min(placed.covered - placed.value, state.clans[clan].coins)
-        if owed > 0:
-            holder = state.clans[clan]
-            state = with_clan(state, clan, replace(holder, coins=holder.coins - owed))
-        return state
-
-    Rival.place = paying_place  # type: ignore[method-assign]  # a planted fault
-
-
-def _empty_deck_no_light() -> None:
-    honest = members.room_act
-
-    def no_light(state: State, frame: RoomFrame, action: Action) -> State:
-        assert isinstance(action, ChooseRoom)
-        b = board(state)
-        room = b.rooms[action.room]
-        deck = b.steward_deck if room.floor == 1 else b.diplomat_deck
-        if deck or room.card is None:
-            return honest(state, frame, action)
-        return emit(pop(state), ev.RoomDeckEmpty(clan=frame.clan, room=action.room, card=room.card))
-
-    members.room_act = no_light
-
-
-def _dearer_checkpoint_11() -> None:
-    def cost(track: TimeTrack, clan: ClanHoldings) -> int:
-        space = clan.time + 1
-        return track.checkpoint_cost(space) + (1 if space == 11 else 0)
-
-    passage.next_checkpoint_cost = cost
-
-
 def break_rule(fault: str) -> None:
-    """Patch the reference engine so it breaks one rule."""
-    if fault == "seal_cap":
-        holdings.SEAL_CAP = 6
-    elif fault == "rival_pays":
-        _rival_pays()
-    elif fault == "hand_in_4":
-        rival.HAND_IN_RATE = {0: 4, 1: 4}
-    elif fault == "no_left_lantern":
-        bridges.fires_lantern = lambda end: False
-    elif fault == "free_checkpoint":
-        passage.next_checkpoint_cost = lambda track, clan: 0
-    elif fault == "empty_deck_no_light":
-        _empty_deck_no_light()
-    elif fault == "dearer_checkpoint_11":
-        _dearer_checkpoint_11()
+    """Patch the reference engine so it breaks one rule (the catalogue's fault ``fault``)."""
+    plant(fault)
 
 
 def leave_child(pidfile: str) -> None:
@@ -192,8 +114,11 @@ def misbehave(
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument(
-        "--fault", choices=RULE_FAULTS + WIRE_FAULTS + REFUSAL_FAULTS + HOSTILE_FAULTS, required=True
+    parser.add_argument(  # repeatable: every rule fault given is planted (the last other one acts)
+        "--fault",
+        choices=RULE_FAULTS + WIRE_FAULTS + REFUSAL_FAULTS + HOSTILE_FAULTS,
+        required=True,
+        action="append",
     )
     parser.add_argument("--after", type=int, default=1, help="wire faults start at this request")
     parser.add_argument("--areas", default=",".join(AREAS), help="areas claimed in hello")
@@ -201,9 +126,12 @@ def main() -> int:
     parser.add_argument("--pidfile", default="", help="where orphan and daemon write their child's pid")
     args = parser.parse_args()
     areas = tuple(a for a in args.areas.split(",") if a)
-    if args.fault in RULE_FAULTS:
-        break_rule(args.fault)
-    server = Server(name=f"faulty ({args.fault})", areas=areas)
+    faults = args.fault
+    args.fault = next((f for f in reversed(faults) if f not in RULE_FAULTS), faults[0])
+    for fault in faults:
+        if fault in RULE_FAULTS:
+            break_rule(fault)
+    server = Server(name=f"faulty ({', '.join(faults)})", areas=areas)
     inp, out = sys.stdin.buffer, sys.stdout.buffer
     count = 0
     while True:
