@@ -27,18 +27,35 @@ JSON Pointer of the first differing leaf), :func:`attribute` names a rule ID, tr
 
 from __future__ import annotations
 
+import random
+from collections.abc import Sequence
+from functools import cache
 from typing import Final
 
 import msgspec
 from msgspec.structs import replace
 
 from properties.invariants import Breach, check_state, check_step
+from reference.chance import sample
 from reference.conformance.adapter import JSON
 from reference.conformance.compare import tokens
 from reference.content import catalogue
-from reference.engine import decision_rule
-from reference.model import Action, DecisionKind, End, PlaceDie, State
+from reference.engine import apply, decision_rule, is_chance, is_over, legal_actions, new_game
+from reference.model import (
+    SPACE_FACTS,
+    Action,
+    DecisionKind,
+    Effect,
+    End,
+    Gain,
+    PlaceDie,
+    RivalKind,
+    Setup,
+    Solo,
+    State,
+)
 from reference.model import events as ev
+from reference.policies import random_policy
 from reference.rules import time as passage
 from reference.rules.common import clan_name
 from reference.rules.holdings import RESOURCE_CAP, SEAL_CAP
@@ -187,21 +204,6 @@ def _hints(
             HINT,
             f"the reference waits for {clan_name(waiter)} to pay for checkpoint space {space} or stop; "
             "the implementation, its marker on the same space, went on",
-        )
-    # BRIDGE.LANTERN_LEFT: a left-end die lit the reference's Lantern; the clan's holdings differ
-    if (
-        isinstance(action, PlaceDie)
-        and action.end is End.LEFT
-        and mover is not None
-        and after is not None
-        and any(isinstance(e, ev.LanternActivated) and e.clan == mover for e in after.events)
-        and ((where is not None and where[0] == mover) or top in ("decision", "time_order"))
-    ):
-        return Attribution(
-            "BRIDGE.LANTERN_LEFT",
-            HINT,
-            f"the die came from the left end of the {action.bridge.value} bridge and the reference's "
-            f"Lantern of {clan_name(mover)} was activated",
         )
     # COURTIER.FLOOR12.EMPTY_DECK: the reference's courtier entered a room whose deck is empty (the
     # card stays and a light block of it is done); anything but another clan's holdings differs
@@ -379,9 +381,10 @@ def from_events(after: State, pointer: str) -> Attribution | None:
     found = touching(after, pointer)
     if not found:
         return None
-    first = found[0]
+    rule = rarest([r for e in found for r in e.rules])
+    first = next(e for e in found if rule in e.rules)
     return Attribution(
-        first.rules[0],
+        rule,
         EVENT,
         f"the reference's {type(first).__name__} event changed {pointer} ({', '.join(first.rules)})",
     )
@@ -390,9 +393,12 @@ def from_events(after: State, pointer: str) -> Attribution | None:
 EVENT_FIELD_RULES: Final[dict[tuple[type[ev.EventBase], str], str]] = {
     (ev.CheckpointRefused, "seals"): "TIME.CHECKPOINTS",
     (ev.CheckpointUnaffordable, "seals"): "TIME.CHECKPOINTS",
+    (ev.BotZone, "order"): "GINKGO.WRAP",
+    (ev.BotTarget, "bonus"): "GINKGO.BONUS",
 }
 """Fields of an event whose value another rule gives than the event's first one: the seals a
-checkpoint costs are TIME.CHECKPOINTS's, whether the clan then stops (TIME.STOP) or not."""
+checkpoint costs are TIME.CHECKPOINTS's, whether the clan then stops (TIME.STOP) or not; the order in
+which the Gingkogawa bot searches a zone is GINKGO.WRAP's; the size of its bonus GINKGO.BONUS's."""
 
 
 def event_rule(event: ev.Event, pointer: str) -> str:
@@ -402,6 +408,205 @@ def event_rule(event: ev.Event, pointer: str) -> str:
     keys = tokens(pointer) if pointer.startswith("/") else []
     field = keys[1] if len(keys) > 1 else ""
     return EVENT_FIELD_RULES.get((type(event), field), event.rules[0])
+
+
+@cache
+def rule_frequency() -> dict[str, float]:
+    """How often each rule ID is applied per event in seeded random games of every kind (2-4 clans,
+    solo against each rival): the rarer a rule, the more a divergence its events explain points at
+    it (a die stacked on another rather than any placement's coin difference)."""
+    counts: dict[str, int] = {}
+    total = 0
+    setups = (
+        Setup(players=2),
+        Setup(players=3),
+        Setup(players=4),
+        Setup(players=2, solo=Solo(rival=RivalKind.TOKUGAWA)),
+        Setup(players=2, solo=Solo(rival=RivalKind.GINGKOGAWA)),
+    )
+    for setup in setups:
+        for seed in range(3):
+            rng = random.Random(seed)
+            state = new_game(setup)
+            while not is_over(state):
+                action = (
+                    sample(state, rng)
+                    if is_chance(state)
+                    else random_policy(state, legal_actions(state), rng)
+                )
+                state = apply(state, action)
+                for event in state.events:
+                    total += 1
+                    for rule in event.rules:
+                        counts[rule] = counts.get(rule, 0) + 1
+    return {rule: n / total for rule, n in counts.items()}
+
+
+def rarest(rules: Sequence[str]) -> str:
+    """The rule applied least often in play (:func:`rule_frequency`); on a tie the first given."""
+    frequency = rule_frequency()
+    return min(enumerate(rules), key=lambda item: (frequency.get(item[1], 0.0), item[0]))[1]
+
+
+SCORE_RULES: Final = {
+    "during_play": "SCORE.CP",
+    "coins_and_seals": "SCORE.COINS_SEALS",
+    "resources": "SCORE.RESOURCES",
+    "time": "SCORE.TIME",
+    "courtiers": "SCORE.COURTIERS",
+    "warriors": "SCORE.WARRIORS",
+    "gardeners": "SCORE.GARDENERS",
+}
+"""The rule of each category of a final score line (``/scores/<i>/<category>``)."""
+
+_HOLDINGS: Final = ("coins", "seals", "food", "iron", "pearl", "cp")
+
+
+def _gains(icons: Sequence[Effect]) -> dict[str, int]:
+    """The plain gains among ``icons``, by holdings field."""
+    out: dict[str, int] = {}
+    for icon in icons:
+        if isinstance(icon, Gain):
+            field = _HOLDING[icon.what.value]
+            out[field] = out.get(field, 0) + icon.n
+    return out
+
+
+def _sources(after: State, clan: int) -> list[tuple[str, dict[str, int], ev.Event]]:
+    """What gave ``clan`` something in the reference's step, each with the rule that gave it and its
+    plain gains: a Lantern (the rule that lit it), the Well, a castle block (a second matching row:
+    CASTLE.EVERY_MATCHING_ROW), a Domain line, a favour, a Training Yard."""
+    out: list[tuple[str, dict[str, int], ev.Event]] = []
+    matched: tuple[int, ...] = ()
+    for event in after.events:
+        if isinstance(event, ev.RowsMatched):
+            matched = event.blocks
+        if _event_clan(event) != clan:
+            continue
+        match event:
+            case ev.BlockResolved(block=block, icons=icons):
+                again = len(matched) > 1 and block in matched[1:]
+                out.append(
+                    ("CASTLE.EVERY_MATCHING_ROW" if again else rarest(event.rules), _gains(icons), event)
+                )
+            case ev.LanternActivated(icons=icons) | ev.WellResolved(icons=icons):
+                out.append((event.rules[0], _gains(icons), event))
+            case ev.BotTarget(bonus=bonus) if bonus:
+                out.append(("GINKGO.BONUS", _gains([i for i in bonus if isinstance(i, Gain)]), event))
+            case ev.DomainLineResolved(rewards=rewards):
+                out.append((rarest(event.rules), _gains(rewards), event))
+            case ev.FavourTaken(icons=icons) | ev.WarriorPlaced(icons=icons):
+                out.append((rarest(event.rules), _gains(icons), event))
+            case _:
+                pass
+    return out
+
+
+def _placement_explains(after: State, clan: int, delta: int) -> tuple[str, ev.DiePlaced] | None:
+    """The reference's placement of ``clan`` in this step when a coin difference of ``delta`` is
+    what the same die would earn or cost when priced otherwise (against the printed value, against
+    the die beneath, paying nothing or earning nothing)."""
+    for event in after.events:
+        if isinstance(event, ev.DiePlaced) and event.clan == clan and delta != 0:
+            earned, theirs = event.coins, event.coins + delta
+            printed = SPACE_FACTS[event.space].value
+            if theirs in (0, max(0, earned), min(0, earned)):
+                return "PLACE.COIN_DIFFERENCE", event  # earned nothing, or paid nothing
+            if theirs == event.value - printed:
+                return rarest(event.rules), event  # priced against the printed value
+            if theirs == event.value - event.covered:
+                return rarest(event.rules), event
+    return None
+
+
+def explained(
+    before: State, action: Action | None, after: State, impl: State | None, pointer: str
+) -> Attribution | None:
+    """A clan's holdings differ: the source in the reference's step whose gains the implementation
+    lacks (a Lantern missing entirely names the rule that lit it; missing in part, LANTERN.GAIN_ALL),
+    a placement priced otherwise, or a Lantern the implementation lit where the reference lit none
+    (a die from the right end: BRIDGE.LANTERN_LEFT). None when nothing explains every differing
+    holding."""
+    where = _clan_field(pointer)
+    if impl is None or where is None or where[1] not in _HOLDINGS or len(impl.clans) != len(after.clans):
+        return None
+    clan = where[0]
+    if not 0 <= clan < len(after.clans):
+        return None
+    ours, theirs = after.clans[clan], impl.clans[clan]
+    delta = {
+        f: getattr(theirs, f) - getattr(ours, f) for f in _HOLDINGS if getattr(theirs, f) != getattr(ours, f)
+    }
+    if set(delta) == {"coins"}:
+        found = _placement_explains(after, clan, delta["coins"])
+        if found is not None:
+            rule, placed = found
+            return Attribution(
+                rule,
+                HINT,
+                f"{clan_name(clan)}'s coins differ by {delta['coins']}: the {placed.value} placed on "
+                f"{placed.space.value} priced otherwise",
+            )
+    best: tuple[int, str, str] | None = None
+    for rule, gains, event in _sources(after, clan):
+        if not all(d < 0 and -d <= gains.get(f, 0) for f, d in delta.items()):
+            continue
+        whole = all(delta.get(f, 0) == -n for f, n in gains.items() if n)
+        if not whole and isinstance(event, ev.LanternActivated | ev.WellResolved):
+            # part of it missing: what the Lantern or the Well gives, not what lit it
+            rule = "LANTERN.GAIN_ALL" if isinstance(event, ev.LanternActivated) else "WELL.REWARD"
+        score = 2 if whole else 1
+        if (
+            best is None
+            or score > best[0]
+            or (score == best[0] and rarest([best[1], rule]) == rule != best[1])
+        ):
+            what = "all" if whole else "part"
+            best = (
+                score,
+                rule,
+                f"the implementation lacks {what} of what the reference's {type(event).__name__} gave",
+            )
+    if best is not None:
+        return Attribution(best[1], HINT, best[2])
+    if (
+        isinstance(action, PlaceDie)
+        and action.end is End.RIGHT
+        and not any(isinstance(e, ev.LanternActivated) and e.clan == clan for e in after.events)
+        and before.decision.clan == clan
+    ):
+        c = catalogue(before.setup.content)
+        lit = _gains([e for card in before.clans[clan].lantern for e in c.lantern_icons(card)])
+        if delta and all(0 < d <= lit.get(f, 0) for f, d in delta.items()):
+            return Attribution(
+                "BRIDGE.LANTERN_LEFT",
+                HINT,
+                f"a die from the right end: the implementation gave {clan_name(clan)} what its Lantern gives",
+            )
+    return None
+
+
+def by_field(before: State, after: State, pointer: str) -> Attribution | None:
+    """Fields whose rule the field itself says: a final score's category (SCORE.*), the order of the
+    markers (TIME.STACK when a marker landed in the step, else TIME.TURN_ORDER), the phase (the last
+    event that set it)."""
+    try:
+        keys = tokens(pointer)
+    except ValueError:
+        return None
+    if len(keys) >= 3 and keys[0] == "scores" and keys[2] in SCORE_RULES:
+        return Attribution(SCORE_RULES[keys[2]], HINT, f"the final score's {keys[2]} differ")
+    if keys and keys[0] == "time_order":
+        landed = any(isinstance(e, ev.MoveEnded) for e in after.events)
+        rule = "TIME.STACK" if landed else "TIME.TURN_ORDER"
+        return Attribution(rule, HINT, "the order of the markers on the Passage of Time differs")
+    if keys == ["phase"]:
+        found = touching(after, pointer)
+        if found:
+            return Attribution(
+                found[-1].rules[0], EVENT, f"the reference's {type(found[-1]).__name__} set the phase"
+            )
+    return None
 
 
 def attribute(
@@ -427,10 +632,21 @@ def attribute(
         hint = _hints(before, action, after, impl, pointer)
         if hint is not None:
             return hint
+    if after is not None and before is not None:
+        named = explained(before, action, after, impl, pointer) or by_field(before, after, pointer)
+        if named is not None:
+            return named
     if after is not None and before is not None and not pointer.startswith("/decision"):
         found = from_events(after, pointer)
         if found is not None:
             return found
+    if after is not None and before is not None and pointer.startswith("/decision") and after.events:
+        # the next question differs: of what the reference did in the step (and the rule of the
+        # question it asks next), the rule applied least often in play
+        rule = rarest([*(r for e in after.events for r in e.rules), decision_rule(after)])
+        return Attribution(
+            rule, EVENT, "the next decision differs; the rarest rule the reference's step applied"
+        )
     if after is not None and (before is None or pointer.startswith("/decision")):
         return Attribution(decision_rule(after), DECISION, "the rule of the pending decision")
     assert before is not None
@@ -439,9 +655,14 @@ def attribute(
 
 __all__ = [
     "EVENT_FIELD_RULES",
+    "SCORE_RULES",
     "Attribution",
     "attribute",
+    "by_field",
     "event_rule",
+    "explained",
     "from_events",
+    "rarest",
+    "rule_frequency",
     "state_from_observation",
 ]

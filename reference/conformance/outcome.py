@@ -31,7 +31,6 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from functools import cache
 from typing import Final, Protocol
 
 import msgspec
@@ -40,14 +39,20 @@ from msgspec.structs import replace
 from reference import wire
 from reference.chance import sample
 from reference.conformance.adapter import JSON, Implementation, Refused, to_json
-from reference.conformance.attribution import EVENT, INVARIANT, Attribution, attribute, touching
+from reference.conformance.attribution import (
+    EVENT,
+    INVARIANT,
+    Attribution,
+    attribute,
+    rule_frequency,
+    touching,
+)
 from reference.conformance.compare import ABSENT, differences
 from reference.engine import apply, decision_rule, is_chance, is_over, legal_actions, new_game
 from reference.errors import RulesGap
-from reference.model import Action, Next, RivalKind, Setup, Solo, State, Trade
+from reference.model import Action, Next, Setup, State, Trade
 from reference.model import events as ev
 from reference.narrate import events_lines, names_for
-from reference.policies import random_policy
 from reference.position import Position, at_sync_point, from_position
 from reference.position import position as public_position
 
@@ -411,38 +416,6 @@ def _unreachable(
         reference=observed(nearest.state),
     )
     return divergence, nearest
-
-
-@cache
-def rule_frequency() -> dict[str, float]:
-    """How often each rule ID is applied per event in seeded random games of every kind (2-4 clans,
-    solo against each rival): the rarer a rule, the more a divergence its events explain points at
-    it."""
-    counts: dict[str, int] = {}
-    total = 0
-    setups = (
-        Setup(players=2),
-        Setup(players=3),
-        Setup(players=4),
-        Setup(players=2, solo=Solo(rival=RivalKind.TOKUGAWA)),
-        Setup(players=2, solo=Solo(rival=RivalKind.GINGKOGAWA)),
-    )
-    for setup in setups:
-        for seed in range(3):
-            rng = random.Random(seed)
-            state = new_game(setup)
-            while not is_over(state):
-                action = (
-                    sample(state, rng)
-                    if is_chance(state)
-                    else random_policy(state, legal_actions(state), rng)
-                )
-                state = apply(state, action)
-                for event in state.events:
-                    total += 1
-                    for rule in event.rules:
-                        counts[rule] = counts.get(rule, 0) + 1
-    return {rule: n / total for rule, n in counts.items()}
 
 
 REMOVING: Final = (ev.BoardCleared, ev.CardTaken, ev.RivalRoomCard)
