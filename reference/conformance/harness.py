@@ -126,6 +126,11 @@ def bounded_text(text: str, limit: int = MAX_VALUE) -> str:
 # ---- results -----------------------------------------------------------------------------------
 
 
+Trace = dict[str, object]
+"""A trace as JSON (a ``wcref-trace`` or a ``wcref-position-trace`` object): a type msgspec can
+decode a report's traces into (the recursive JSON alias it cannot)."""
+
+
 class Failure(msgspec.Struct, frozen=True, kw_only=True):
     """The implementation failed (see adapter.FAILURE_KINDS), with the last request sent."""
 
@@ -223,13 +228,19 @@ class CaseResult(msgspec.Struct, kw_only=True):
     kind: str
     id: str
     status: str
-    """passed, failed (a divergence or a failure), skipped or error (the case itself is bad)."""
+    """passed, failed (a divergence or a failure), known (its divergence is an accepted deviation:
+    ``verify --known``), skipped or error (the case itself is bad)."""
     reason: str = ""
     seconds: float = 0.0
     rules: tuple[str, ...] = ()
     questions: tuple[int, ...] = ()
     divergence: Divergence | None = None
     """The divergence named for the case (for a vector: see verify's vector case)."""
+    replay: Trace | None = None
+    """When the divergence has no ``trace`` (a case started from a loaded position: a vector, a perft
+    node reached by ``load``): a position trace (reference.conformance.positions.PositionTrace) of its
+    start and the actions the reference accepted up to the divergent step, which ``wcref replay``
+    reads; else None."""
     differences: tuple[FieldDifference, ...] = ()
     """For a failed vector: every field that differs at its failing step (the step's ``expect``
     pointers first), at most MAX_DIFFERENCES."""
@@ -794,6 +805,12 @@ class Lockstep:
         return self._session
 
     @property
+    def current(self) -> Session | None:
+        """The game in progress (its start, actions and reference state), None before the first
+        ``new_game``/``load`` or after ``close``."""
+        return self._session
+
+    @property
     def engine_notes(self) -> list[str]:
         return self._session.engine_notes if self._session is not None else []
 
@@ -961,6 +978,7 @@ __all__ = [
     "Mismatch",
     "SearchResult",
     "Session",
+    "Trace",
     "bounded",
     "bounded_tail",
     "bounded_text",

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import time
 import traceback
-from collections import Counter
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Final, Literal
@@ -39,7 +38,6 @@ from reference.conformance.adapter import Implementation, ImplementationError
 from reference.conformance.harness import (
     PROBE_ODDS,
     CaseResult,
-    Diverged,
     Divergence,
     Failure,
     GameSetup,
@@ -50,6 +48,7 @@ from reference.conformance.harness import (
     failure_of,
     run_search,
 )
+from reference.conformance.keep_going import DivergenceGroup, SearchRun, Target, counts, hunt
 from reference.engine import apply, is_chance, is_over
 from reference.errors import IllegalAction, RulesGap, TraceError
 from reference.model import Action, State
@@ -159,11 +158,13 @@ def replay_position_trace(
 
 class PositionsResult(msgspec.Struct, kw_only=True):
     """The positions phase: games from generated positions asked (``requested``) and played to
-    their end without a divergence (``played``, before the first divergence), their steps, the
-    seed, the setups the positions could start from, how many positions were edited and how many
-    showed each rare situation (:data:`properties.positions.SITUATIONS`), the seconds, the runs spent
-    shrinking, and the first divergence (shrunk; its ``trace`` a :class:`PositionTrace`) or
-    implementation failure; ``skipped`` says why the phase did not run."""
+    their end without a divergence (``played``, before the first divergence not known; with
+    keep-going, of all), their steps, the seed, the setups the positions could start from, how many
+    positions were edited and how many showed each rare situation
+    (:data:`properties.positions.SITUATIONS`), the seconds, the runs spent shrinking, and the first
+    divergence (shrunk; its ``trace`` a :class:`PositionTrace`) or implementation failure;
+    ``skipped`` says why the phase did not run. ``diverged`` games diverged (``known`` of them
+    accepted), ``by_rule`` per rule, in ``searches`` Hypothesis searches (one without keep-going)."""
 
     requested: int
     played: int = 0
@@ -178,6 +179,10 @@ class PositionsResult(msgspec.Struct, kw_only=True):
     failure: Failure | None = None
     error: str = ""
     skipped: str = ""
+    diverged: int = 0
+    known: int = 0
+    by_rule: dict[str, int] = {}
+    searches: int = 0
 
 
 class _Chooser:
@@ -253,34 +258,63 @@ def run_positions(
     options: Options,
     progress: Progress,
     notes: list[str],
-) -> PositionsResult:
+) -> tuple[PositionsResult, list[DivergenceGroup]]:
     """``options.positions`` games from generated positions (see the module docstring), their
-    positions drawn from ``setups``; the first divergence shrunk for ``options.shrink_seconds``."""
+    positions drawn from ``setups``, searched as :func:`~reference.conformance.keep_going.hunt`
+    says (the first divergence shrunk for ``options.shrink_seconds``; with ``options.keep_going``
+    the first of each rule): the result and the divergences grouped by rule."""
+    result = PositionsResult(
+        requested=options.positions, seed=options.seed, setups=tuple(s.label for s in setups)
+    )
+    if options.positions == 0 or not setups:
+        return result, []
+    if LOAD_AREA not in impl.hello()[1]:
+        result.skipped = NO_LOAD
+        return result, []
+    started = time.perf_counter()
+
+    def search(target: Target) -> SearchRun:
+        return _search_positions(impl, setups, options, progress, notes, target)
+
+    runs, shrunk = hunt(search, options.known, keep_going=options.keep_going)
+    final = runs[-1]
+    result.played, result.steps, result.edited = final.played, final.steps, final.edited
+    result.by_situation = dict(sorted(final.by.items()))
+    result.shrink_runs = sum(r.shrink_runs for r in runs)
+    result.searches = len(runs)
+    result.divergence = shrunk[0] if shrunk else None
+    result.failure, result.error = final.failure, final.error
+    result.diverged, result.known = final.tally.count, final.tally.known
+    result.by_rule = final.tally.by_rule()
+    result.seconds = elapsed(started)
+    return result, final.tally.groups()
+
+
+def _search_positions(
+    impl: Implementation,
+    setups: Sequence[GameSetup],
+    options: Options,
+    progress: Progress,
+    notes: list[str],
+    target: Target,
+) -> SearchRun:
+    """One Hypothesis search of the positions phase, stopping at what ``target`` wants."""
     from hypothesis import HealthCheck, given, settings
     from hypothesis import Phase as HypothesisPhase
     from hypothesis import seed as hypothesis_seed
 
     from properties.positions import drawn_positions, situations
-
-    result = PositionsResult(
-        requested=options.positions, seed=options.seed, setups=tuple(s.label for s in setups)
-    )
-    if options.positions == 0 or not setups:
-        return result
-    if LOAD_AREA not in impl.hello()[1]:
-        result.skipped = NO_LOAD
-        return result
-    strategies = {s.label: drawn_positions(setups=st.just(s.setup)) for s in setups}
     from reference.conformance.verify import seed_offset
 
+    strategies = {s.label: drawn_positions(setups=st.just(s.setup)) for s in setups}
     offset = seed_offset(options.seed)
-    found: list[tuple[tuple[int, int, int], Divergence]] = []
-    first_found: list[float] = []
-    failures: list[Failure] = []
-    errors: list[str] = []
-    seen: Counter[str] = Counter()
-    started = time.perf_counter()
     progress.start("positions", options.positions)
+
+    def first(divergence: Divergence) -> None:
+        what = f" ({divergence.rule})" if target.one_rule else ""
+        progress.note("positions", f"shrinking the first divergent case{what}")
+
+    run = SearchRun(target, "positions", options.shrink_seconds, on_first=first)
 
     @hypothesis_seed(options.seed)
     @settings(
@@ -296,9 +330,7 @@ def run_positions(
     )
     @given(st.data())
     def case(data: st.DataObject) -> None:
-        if failures or errors:
-            return
-        if first_found and time.perf_counter() - first_found[0] > options.shrink_seconds:
+        if run.idle():
             return
         chosen = setups[(data.draw(st.integers(0, len(setups) - 1)) + offset) % len(setups)]
         drawn = data.draw(strategies[chosen.label])
@@ -313,33 +345,21 @@ def run_positions(
                 impl, drawn, data, case=name, probes=options.probes, engine_notes=notes
             )
         except ImplementationError as exc:
-            failures.append(failure_of(exc))
+            run.failures.append(failure_of(exc))
             return
         except Exception:  # a bug of the harness or the reference: report it, never a traceback
-            errors.append(traceback.format_exc(limit=8))
+            run.errors.append(traceback.format_exc(limit=8))
             return
-        if divergence is None:
-            if not first_found:
-                result.played += 1
-                result.steps += steps
-                result.edited += bool(drawn.edits)
-                seen.update(situations(pos))
-                progress.advance("positions")
-            else:
-                result.shrink_runs += 1
-            return
-        if first_found:
-            result.shrink_runs += 1
-        else:
-            first_found.append(time.perf_counter())
-            progress.note("positions", "shrinking the first divergent case")
-        found.append(((drawn.prefix + steps, len(drawn.edits), steps), divergence))
-        raise Diverged
+        if run.judge((drawn.prefix + steps, len(drawn.edits), steps), divergence):
+            if divergence is None:
+                run.played += 1
+                run.steps += steps
+                run.edited += bool(drawn.edits)
+                run.by.update(situations(pos))
+            progress.advance("positions")
 
-    run_search(case, result, found, failures, errors)
-    result.seconds = elapsed(started)
-    result.by_situation = dict(sorted(seen.items()))
-    return result
+    run_search(case, run, run.found, run.failures, run.errors)
+    return run
 
 
 def positions_phase(
@@ -348,13 +368,14 @@ def positions_phase(
     options: Options,
     progress: Progress,
     notes: list[str],
-) -> tuple[PositionsResult, CaseResult]:
+) -> tuple[PositionsResult, CaseResult, list[DivergenceGroup]]:
     """Run the positions phase for ``verify`` (setups: what the implementation's ``areas``,
-    ``--area``, ``--players`` and ``--bot`` leave, as for the games) and its case for the report."""
+    ``--area``, ``--players`` and ``--bot`` leave, as for the games): its result, its case for the
+    report and its divergences grouped by rule."""
     from reference.conformance.verify import game_setups
 
     setups = game_setups(areas, options.areas, options.players, options.bots)
-    result = run_positions(impl, setups, options, progress, notes)
+    result, groups = run_positions(impl, setups, options, progress, notes)
     status = "passed"
     if result.divergence is not None or result.failure is not None:
         status = "failed"
@@ -362,16 +383,18 @@ def positions_phase(
         status = "error"
     elif result.skipped or not setups:
         status = "skipped"
+    elif result.known:
+        status = "known"
     case = CaseResult(
         kind="positions",
         id=f"{options.positions} games from generated positions (seed {options.seed})",
         status=status,
-        reason=reason(result, bool(setups)),
+        reason=reason(result, bool(setups), options.keep_going),
         seconds=result.seconds,
         divergence=result.divergence,
         failure=result.failure,
     )
-    return result, case
+    return result, case, groups
 
 
 def positions_unchecked(result: PositionsResult | None) -> str:
@@ -392,7 +415,13 @@ def summary(result: PositionsResult) -> list[str]:
     lines = [
         f"positions: {result.played} of {result.requested} games from generated positions without "
         f"divergence ({result.edited} edited, {result.steps} steps, seed {result.seed}, "
-        f"{result.seconds:.1f} s)" + (f"; {result.shrink_runs} runs shrinking" if result.shrink_runs else "")
+        f"{result.seconds:.1f} s)"
+        + (f"; {result.shrink_runs} runs shrinking" if result.shrink_runs else "")
+        + (
+            f"; {result.diverged} diverged ({result.known} known) in {result.searches} searches"
+            if result.searches > 1 or result.known
+            else ""
+        )
     ]
     if result.by_situation:
         lines.append("  rare situations: " + ", ".join(f"{k}: {n}" for k, n in result.by_situation.items()))
@@ -401,7 +430,7 @@ def summary(result: PositionsResult) -> list[str]:
     return lines
 
 
-def reason(result: PositionsResult, any_setup: bool) -> str:
+def reason(result: PositionsResult, any_setup: bool, keep_going: bool = False) -> str:
     """The one-line reason of the positions case (see verify's report)."""
     if result.skipped:
         return result.skipped
@@ -411,11 +440,19 @@ def reason(result: PositionsResult, any_setup: bool) -> str:
         return "--positions 0"
     if result.divergence is not None:
         d = result.divergence
-        return f"{d.case}: {d.field}: {d.message} [{d.rule}]"
+        first = f"{d.case}: {d.field}: {d.message} [{d.rule}]"
+        if not keep_going:
+            return first
+        return f"{result.diverged} games from positions diverged ({counts(result.by_rule)}); the first, shrunk: {first}"
     if result.failure is not None:
         return f"implementation failure ({result.failure.kind}) after {result.played} games from positions"
     if result.error:
         return f"harness error: {result.error.strip().splitlines()[-1]}"
+    if result.known:
+        return (
+            f"{result.played} games from positions, {result.steps} steps, no divergence but "
+            f"{result.known} known ({counts(result.by_rule)})"
+        )
     return f"{result.played} games from positions, {result.steps} steps, no divergence"
 
 

@@ -4,7 +4,10 @@ by Hypothesis, with a machine-readable report (JSON) and JUnit XML.
 The games: Hypothesis draws a setup (among those the implementation's areas allow), a seed for the
 chance outcomes and every choice of a random walk through the legal actions (with an occasional
 illegal probe). The first game that diverges is shrunk by Hypothesis (within a time budget) and the
-smallest divergence found is reported with its trace.
+smallest divergence found is reported with its trace. With ``keep_going`` every game asked for is
+played and every divergence counted by rule, the first of each rule shrunk
+(:mod:`reference.conformance.keep_going`); divergences the ``known`` deviations accept, in any
+phase, are reported as known, not failures.
 """
 
 from __future__ import annotations
@@ -28,13 +31,13 @@ from reference.conformance.harness import (
     GAME_SETUPS,
     MAX_DIFFERENCES,
     CaseResult,
-    Diverged,
     Divergence,
     Failure,
     FieldDifference,
     GameSetup,
     Lockstep,
     Mismatch,
+    Trace,
     bounded,
     bounded_text,
     describe,
@@ -48,12 +51,31 @@ from reference.conformance.harness import (
     topic,
     vector_divergence,
 )
+from reference.conformance.keep_going import (
+    DivergenceGroup,
+    SearchRun,
+    Tally,
+    Target,
+    counts,
+    group_lines,
+    hunt,
+    known_entry,
+    merge,
+)
+from reference.conformance.outcome_run import Known
 from reference.conformance.perft import PerftData, load_data
-from reference.conformance.positions import PositionsResult, positions_phase, positions_unchecked
+from reference.conformance.positions import (
+    PositionsResult,
+    PositionTrace,
+    positions_phase,
+    positions_unchecked,
+)
 from reference.conformance.positions import summary as positions_summary
 from reference.conformance.process import shorten
 from reference.conformance.vectors import VectorFailure, VectorWarning, missing_areas, vector_steps
-from reference.model import Setup
+from reference.model import Action, Setup, State
+from reference.position import Position, from_position
+from reference.wire import digest, observe
 
 REPORT_FORMAT: Final = "wcref-verify-report"
 HELLO_FAILED: Final = "hello failed"
@@ -62,6 +84,8 @@ SHOWN_DIFFERENCES: Final = 10
 """Differing fields of a failed vector's step printed (the report has up to harness.MAX_DIFFERENCES)."""
 SHOWN_WARNINGS: Final = 10
 """Warnings printed (the report has them all)."""
+SHOWN_CASES: Final = 10
+"""With keep-going: failed and error cases printed (one line each); known cases printed in any run."""
 MOST_REASONS: Final = 3
 """Skip reasons named when saying why nothing of a kind was checked (the commonest first)."""
 
@@ -88,12 +112,19 @@ class Options(msgspec.Struct, kw_only=True):
     """Stop after this many implementation failures (crashes, hangs, ...)."""
     positions: int = 0
     """Games from generated public positions (the positions phase, reference/conformance/positions.py)."""
+    keep_going: bool = False
+    """Play every game and position asked for past a divergence, grouping every divergence by rule
+    (the first of each rule shrunk, ``shrink_seconds`` each): reference/conformance/keep_going.py."""
+    known: tuple[Known, ...] = ()
+    """Accepted deviations: a divergence they accept is reported as known, not a failure."""
 
 
 class GamesResult(msgspec.Struct, kw_only=True):
     """The differential games: how many were asked and played to the end without a divergence
-    (before the first divergence), their steps, the seed, the setups used, the seconds, the runs
-    spent shrinking, and the first divergence (shrunk) or implementation failure."""
+    (before the first divergence not known; with keep-going, of all), their steps, the seed, the
+    setups used, the seconds, the runs spent shrinking, and the first divergence (shrunk) or
+    implementation failure; ``diverged`` games diverged (``known`` of them accepted), ``by_rule``
+    per rule, in ``searches`` Hypothesis searches (one without keep-going)."""
 
     requested: int
     played: int = 0
@@ -110,6 +141,10 @@ class GamesResult(msgspec.Struct, kw_only=True):
     divergence: Divergence | None = None
     failure: Failure | None = None
     error: str = ""
+    diverged: int = 0
+    known: int = 0
+    by_rule: dict[str, int] = {}
+    searches: int = 0
 
 
 class Report(msgspec.Struct, kw_only=True):
@@ -138,6 +173,9 @@ class Report(msgspec.Struct, kw_only=True):
     in one line; empty when it checked something. A run that checked nothing is not ``ok``."""
     seconds: float = 0.0
     ok: bool = False
+    groups: list[DivergenceGroup] = []
+    """Every divergence reported (vectors, perft positions, one per divergent game or position), by
+    rule: failing groups first, then the most frequent (reference/conformance/keep_going.py)."""
 
     def counts(self, kind: str) -> dict[str, int]:
         """Cases of ``kind`` per status."""
@@ -260,24 +298,55 @@ def run_games(
     options: Options,
     progress: Progress,
     notes: list[str],
-) -> GamesResult:
-    """Differential games generated by Hypothesis (see the module docstring)."""
+) -> tuple[GamesResult, list[DivergenceGroup]]:
+    """Differential games generated by Hypothesis (see the module docstring), searched as
+    :func:`~reference.conformance.keep_going.hunt` says (once; with ``options.keep_going`` once per
+    rule, then once to count): the result and the games' divergences grouped by rule."""
+    result = GamesResult(requested=options.games, seed=options.seed, setups=tuple(s.label for s in setups))
+    if options.games == 0 or not setups:
+        return result, []
+    started = time.perf_counter()
+
+    def search(target: Target) -> SearchRun:
+        return _search_games(impl, setups, options, progress, notes, target, result)
+
+    runs, shrunk = hunt(search, options.known, keep_going=options.keep_going)
+    final = runs[-1]
+    result.played, result.steps = final.played, final.steps
+    result.by_setup = dict(sorted(final.by.items()))
+    result.shrink_runs = sum(r.shrink_runs for r in runs)
+    result.searches = len(runs)
+    result.divergence = shrunk[0] if shrunk else None
+    result.failure, result.error = final.failure, final.error
+    result.diverged, result.known = final.tally.count, final.tally.known
+    result.by_rule = final.tally.by_rule()
+    result.seconds = elapsed(started)
+    return result, final.tally.groups()
+
+
+def _search_games(
+    impl: Implementation,
+    setups: Sequence[GameSetup],
+    options: Options,
+    progress: Progress,
+    notes: list[str],
+    target: Target,
+    result: GamesResult,
+) -> SearchRun:
+    """One Hypothesis search of the games, stopping at what ``target`` wants (``result.first`` is
+    set by the first search)."""
     from hypothesis import HealthCheck, Phase, Verbosity, given, settings
     from hypothesis import seed as hypothesis_seed
     from hypothesis import strategies as st
 
-    result = GamesResult(requested=options.games, seed=options.seed, setups=tuple(s.label for s in setups))
-    if options.games == 0 or not setups:
-        return result
     offset = seed_offset(options.seed)
-    by_setup: Counter[str] = Counter()
-    found: list[tuple[tuple[int, int, tuple[int, ...]], Divergence]] = []
-    first_found: list[float] = []
-    failures: list[Failure] = []
-    errors: list[str] = []
-    runs = [0]
-    started = time.perf_counter()
     progress.start("games", options.games)
+
+    def first(divergence: Divergence) -> None:
+        what = f" ({divergence.rule})" if target.one_rule else ""
+        progress.note("games", f"shrinking the first divergent game{what}")
+
+    run = SearchRun(target, "games", options.shrink_seconds, on_first=first)
 
     @hypothesis_seed(options.seed)
     @settings(
@@ -294,11 +363,8 @@ def run_games(
     )
     @given(st.data())
     def game(data: Any) -> None:
-        if failures or errors:
+        if run.idle():
             return
-        if first_found and time.perf_counter() - first_found[0] > options.shrink_seconds:
-            return
-        runs[0] += 1
         pick: int = (data.draw(st.integers(0, len(setups) - 1)) + offset) % len(setups)
         chance_seed: int = (data.draw(st.integers(0, 2**32 - 1)) + offset) % 2**32
         chooser = _DataChooser(data)
@@ -311,32 +377,21 @@ def run_games(
                 impl, chosen.setup, chooser, chance_seed, case=case, probes=options.probes, engine_notes=notes
             )
         except ImplementationError as exc:
-            failures.append(failure_of(exc))
+            run.failures.append(failure_of(exc))
             return
         except Exception:  # a bug of the harness or the reference: report it, never a traceback
-            errors.append(traceback.format_exc(limit=8))
+            run.errors.append(traceback.format_exc(limit=8))
             return
-        if divergence is None:
-            if not first_found:
-                result.played += 1
-                result.steps += steps
-                by_setup[chosen.label] += 1
-                progress.advance("games")
-            else:
-                result.shrink_runs += 1
-            return
-        if first_found:
-            result.shrink_runs += 1
-        else:
-            first_found.append(time.perf_counter())
-            progress.note("games", "shrinking the first divergent game")
-        found.append(((divergence.step, len(chooser.choices), tuple(chooser.choices)), divergence))
-        raise Diverged
+        step = divergence.step if divergence is not None else steps
+        if run.judge((step, len(chooser.choices), *chooser.choices), divergence):
+            if divergence is None:
+                run.played += 1
+                run.steps += steps
+                run.by[chosen.label] += 1
+            progress.advance("games")
 
-    run_search(game, result, found, failures, errors)
-    result.seconds = elapsed(started)
-    result.by_setup = dict(sorted(by_setup.items()))
-    return result
+    run_search(game, run, run.found, run.failures, run.errors)
+    return run
 
 
 def _vector_case(impl: Implementation, vector: Vector, notes: list[str]) -> CaseResult:
@@ -388,7 +443,25 @@ def _vector_case(impl: Implementation, vector: Vector, notes: list[str]) -> Case
     if case.divergence is not None:
         d = case.divergence
         case.reason = f"{d.field}: {d.message} [{d.rule}]"
+        session = lockstep.current
+        if d.trace is None and session is not None and session.start is not None:
+            case.replay = position_replay(session.start, session.composed, session.actions, session.state)
     return case
+
+
+def position_replay(
+    start: Position, composed: tuple[str, ...], actions: Sequence[Action], state: State
+) -> Trace:
+    """A position trace (:class:`~reference.conformance.positions.PositionTrace`, as JSON) of a case
+    that started from ``start`` and played ``actions`` to ``state``."""
+    trace = PositionTrace(
+        start=start,
+        composed=composed,
+        actions=tuple(actions),
+        final=digest(state),
+        final_observation=observe(state),
+    )
+    return msgspec.json.decode(msgspec.json.encode(trace), type=Trace)
 
 
 def _judge_vector(
@@ -541,6 +614,7 @@ def verify(
     picked = [v for v in vectors if selected(v.id, options.run, options.skip)]
     report.vectors_selected = len(picked)
     progress.start("vectors", len(picked))
+    tallies = {"vector": Tally("vector"), "perft": Tally("perft")}
     for vector in picked:
         why = skip_reason(vector.areas, vector.setup, areas, options)
         if why is not None:
@@ -549,7 +623,7 @@ def verify(
                     kind="vector", id=vector.id, status="skipped", reason=why, rules=tuple(vector.rules)
                 )
             )
-        elif failed(_vector_case(impl, vector, report.engine_notes)):
+        elif failed(_judged(_vector_case(impl, vector, report.engine_notes), options.known, tallies)):
             break
         progress.advance("vectors")
 
@@ -578,6 +652,7 @@ def verify(
                 if divergence is not None:
                     case.status, case.divergence = "failed", divergence
                     case.reason = f"perft({depth}): {divergence.message} [{divergence.rule}]"
+                    case.replay = _perft_replay(divergence)
                 elif count != expected:
                     case.status = "error"
                     case.reason = (
@@ -587,24 +662,28 @@ def verify(
                     case.reason = f"perft({depth}) = {count}"
             case.seconds = elapsed(started_case)
             progress.advance("perft")
-            if failed(case):
+            if failed(_judged(case, options.known, tallies)):
                 break
 
     # ---- games ----
+    groups = [g for tally in tallies.values() for g in tally.groups()]
     if not report.stopped:
         setups = game_setups(areas, chosen, options.players, options.bots)
-        games = run_games(impl, setups, options, progress, report.engine_notes)
+        games, phase_groups = run_games(impl, setups, options, progress, report.engine_notes)
+        groups += phase_groups
         report.games = games
         status = "passed"
         if games.divergence is not None or games.failure is not None:
             status = "failed"
         elif games.error:
             status = "error"
+        elif games.known:
+            status = "known"
         case = CaseResult(
             kind="games",
             id=f"{options.games} differential games (seed {options.seed})",
             status=status if setups and options.games else "skipped",
-            reason=_games_reason(games, bool(setups)),
+            reason=_games_reason(games, bool(setups), options.keep_going),
             seconds=games.seconds,
             divergence=games.divergence,
             failure=games.failure,
@@ -613,17 +692,51 @@ def verify(
 
     # ---- games from generated positions ----
     if not report.stopped and options.positions:
-        report.positions, case = positions_phase(impl, areas, options, progress, report.engine_notes)
+        report.positions, case, phase_groups = positions_phase(
+            impl, areas, options, progress, report.engine_notes
+        )
+        groups += phase_groups
         report.cases.append(case)
+    report.groups = merge(groups)
     report.engine_notes = sorted(set(report.engine_notes))
     report.nothing_checked = nothing_checked(report, vectors)
     report.ok = (
         report.failure is None
         and not report.nothing_checked
-        and all(c.status in ("passed", "skipped") for c in report.cases)
+        and all(c.status in PASSING for c in report.cases)
     )
     report.seconds = elapsed(started)
     return report
+
+
+PASSING: Final = ("passed", "skipped", "known")
+"""The statuses of cases a run passes with."""
+
+
+def _judged(case: CaseResult, known: Sequence[Known], tallies: dict[str, Tally]) -> CaseResult:
+    """``case`` (a vector or a perft position) with its divergence counted by rule into its kind's
+    tally, and marked ``known`` when ``known`` accepts it."""
+    d = case.divergence
+    if d is None:
+        return case
+    entry = known_entry(known, d)
+    tallies[case.kind].add((d.step,), d, entry, case.replay)
+    if entry is not None:
+        case.status = "known"
+        case.reason = f"known deviation{f' ({entry.why})' if entry.why else ''}: {case.reason}"
+    return case
+
+
+def _perft_replay(divergence: Divergence) -> Trace | None:
+    """A position trace of a perft divergence at a node reached by ``load`` (no action played from
+    it: the node's legal actions differ), or None (the divergence has its own trace, or is not
+    such a node)."""
+    if divergence.trace is not None or divergence.start is None or divergence.action is not None:
+        return None
+    if divergence.step > 0:
+        return None
+    start = msgspec.convert(divergence.start, Position)
+    return position_replay(start, divergence.composed, (), from_position(start, divergence.composed))
 
 
 def nothing_checked(report: Report, vectors: Sequence[Vector] = ()) -> str:
@@ -717,18 +830,26 @@ def _areas_of(setup: Setup) -> tuple[str, ...]:
     return setup_areas(setup)
 
 
-def _games_reason(games: GamesResult, any_setup: bool) -> str:
+def _games_reason(games: GamesResult, any_setup: bool, keep_going: bool = False) -> str:
     if not any_setup:
         return "no setup fits the implementation's areas"
     if games.requested == 0:
         return "--games 0"
     if games.divergence is not None:
         d = games.divergence
-        return f"{d.case}: {d.field}: {d.message} [{d.rule}]"
+        first = f"{d.case}: {d.field}: {d.message} [{d.rule}]"
+        if not keep_going:
+            return first
+        return f"{games.diverged} games diverged ({counts(games.by_rule)}); the first, shrunk: {first}"
     if games.failure is not None:
         return f"implementation failure ({games.failure.kind}) after {games.played} games"
     if games.error:
         return f"harness error: {games.error.strip().splitlines()[-1]}"
+    if games.known:
+        return (
+            f"{games.played} games, {games.steps} steps, no divergence but {games.known} known "
+            f"({counts(games.by_rule)})"
+        )
     return f"{games.played} games, {games.steps} steps, no divergence"
 
 
@@ -753,23 +874,18 @@ def summary_lines(report: Report) -> list[str]:
     lines.append(
         f"vectors: {report.vectors_found} found in {', '.join(report.vectors_dirs)}; {v['passed']} passed, "
         f"{v['failed']} failed, {v['error']} errors, {v['skipped']} skipped"
+        + (f", {v['known']} known" if v.get("known") else "")
         + (f"; {len(warnings)} warning{'s' if len(warnings) > 1 else ''}" if warnings else "")
     )
     lines.extend(f"vector {case}: warning: {warning}" for case, warning in warnings[:SHOWN_WARNINGS])
     if len(warnings) > SHOWN_WARNINGS:
         lines.append(f"... and {len(warnings) - SHOWN_WARNINGS} more warnings (the report has them all)")
-    for case in report.cases:
-        if case.status in ("failed", "error"):
-            lines.append(f"{case.kind} {case.id}: {case.status.upper()}: {case.reason}")
-            if case.divergence is not None:
-                lines.extend(describe(case.divergence))
-            lines.extend(_difference_lines(case))
-            if case.failure is not None:
-                lines.extend(describe_failure(case.failure))
+    lines.extend(_case_lines(report))
     p = report.counts("perft")
     if any(p.values()):
         lines.append(
             f"perft: {p['passed']} passed, {p['failed']} failed, {p['error']} errors, {p['skipped']} skipped"
+            + (f", {p['known']} known" if p.get("known") else "")
         )
     games = report.games
     if games is not None:
@@ -777,6 +893,11 @@ def summary_lines(report: Report) -> list[str]:
             f"games: {games.played} of {games.requested} differential games without divergence "
             f"({games.steps} steps, seed {games.seed}, {games.seconds:.1f} s)"
             + (f"; {games.shrink_runs} runs shrinking" if games.shrink_runs else "")
+            + (
+                f"; {games.diverged} diverged ({games.known} known) in {games.searches} searches"
+                if games.searches and (report.options.keep_going or games.known)
+                else ""
+            )
         )
         if games.by_setup:
             lines.append("  by setup: " + ", ".join(f"{label}: {n}" for label, n in games.by_setup.items()))
@@ -784,6 +905,8 @@ def summary_lines(report: Report) -> list[str]:
             lines.append(f"games: harness error: {games.error.strip().splitlines()[-1]}")
     if report.positions is not None:
         lines.extend(positions_summary(report.positions))
+    if report.options.keep_going or report.options.known:
+        lines.extend(group_lines(report.groups))
     if report.engine_notes:
         lines.append("engine notes (the reference looked inconsistent):")
         lines.extend(f"  {note}" for note in report.engine_notes)
@@ -791,6 +914,36 @@ def summary_lines(report: Report) -> list[str]:
         lines.append(f"stopped: {report.stopped}")
     verdict = "NOTHING CHECKED" if report.nothing_checked else "PASS" if report.ok else "FAIL"
     lines.append(f"result: {verdict} ({report.seconds:.1f} s)")
+    return lines
+
+
+def _case_lines(report: Report) -> list[str]:
+    """The failed and error cases: in full (each divergence, differing field and failure), or with
+    keep-going one line each (the groups show the divergences), the games, the positions and the
+    first SHOWN_CASES vectors and perft positions; then the known cases, one line each, the first
+    SHOWN_CASES."""
+    lines: list[str] = []
+    bad = [case for case in report.cases if case.status in ("failed", "error")]
+    many = [case for case in bad if case.kind in ("vector", "perft")] if report.options.keep_going else []
+    if many:  # the phases' cases, and the first vectors and perft positions
+        bad = [case for case in bad if case.kind not in ("vector", "perft") or case in many[:SHOWN_CASES]]
+    for case in bad:
+        lines.append(f"{case.kind} {case.id}: {case.status.upper()}: {case.reason}")
+        if report.options.keep_going:
+            continue
+        if case.divergence is not None:
+            lines.extend(describe(case.divergence))
+        lines.extend(_difference_lines(case))
+        if case.failure is not None:
+            lines.extend(describe_failure(case.failure))
+    if len(many) > SHOWN_CASES:
+        lines.append(
+            f"... and {len(many) - SHOWN_CASES} more failed vectors and perft positions (the report has them all)"
+        )
+    known = [case for case in report.cases if case.status == "known"]
+    lines.extend(f"{case.kind} {case.id}: KNOWN: {case.reason}" for case in known[:SHOWN_CASES])
+    if len(known) > SHOWN_CASES:
+        lines.append(f"... and {len(known) - SHOWN_CASES} more known cases (the report has them all)")
     return lines
 
 
@@ -831,7 +984,7 @@ def junit_xml(report: Report) -> bytes:
             + (report.failure is not None)
             + bool(report.nothing_checked)
         ),
-        skipped=str(sum(c.status == "skipped" for c in report.cases)),
+        skipped=str(sum(c.status in ("skipped", "known") for c in report.cases)),
         time=f"{report.seconds:.3f}",
     )
     props = ET.SubElement(suite, "properties")
@@ -849,7 +1002,7 @@ def junit_xml(report: Report) -> bytes:
         case = ET.SubElement(
             suite, "testcase", classname=result.kind, name=result.id, time=f"{result.seconds:.3f}"
         )
-        if result.status == "skipped":
+        if result.status in ("skipped", "known"):  # a known deviation: neither a pass nor a failure
             ET.SubElement(case, "skipped", message=result.reason)
         elif result.status == "error":
             error = ET.SubElement(case, "error", message=result.reason, type="error")
@@ -882,6 +1035,19 @@ def first_divergence(report: Report) -> Divergence | None:
     return None
 
 
+def first_traced(report: Report) -> tuple[CaseResult, Trace] | None:
+    """The first failed case (not known) whose divergence has a replayable trace, and that trace:
+    the divergence's own ``trace`` or, for a case from a loaded position, its ``replay``; None when
+    none has one."""
+    for case in report.cases:
+        if case.status != "failed" or case.divergence is None:
+            continue
+        trace = case.divergence.trace if case.divergence.trace is not None else case.replay
+        if trace is not None:
+            return case, trace
+    return None
+
+
 __all__ = [
     "GamesResult",
     "Options",
@@ -889,6 +1055,7 @@ __all__ = [
     "Report",
     "filtered_out",
     "first_divergence",
+    "first_traced",
     "game_setups",
     "junit_xml",
     "nothing_checked",
