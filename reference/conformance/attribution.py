@@ -10,18 +10,24 @@ JSON Pointer of the first differing leaf), :func:`attribute` names a rule ID, tr
    ``check_step``; a breach the reference's own step does not show names its rule (6 seals:
    SEALS.CAP; a rival's coins falling mid-round: SOLO.GOLDEN.NEVER_PAYS; a hand-in remainder:
    SOLO.ROUND.HAND_IN; a checkpoint entered without its payment: TIME.CHECKPOINTS);
-2. **hints** from the field and the action (a die from the left end whose reference events light the
-   Lantern and a divergence in that clan's holdings: BRIDGE.LANTERN_LEFT; a room entered whose deck
-   is empty: COURTIER.FLOOR12.EMPTY_DECK; a Passage of Time position or a seal count differing
-   across a checkpoint space, or the reference waiting at a checkpoint the implementation went past:
-   TIME.CHECKPOINTS; the rival's coins or Clan
-   Points at a hand-in: SOLO.ROUND.HAND_IN, or lower mid-round: SOLO.GOLDEN.NEVER_PAYS; a cap passed:
-   SEALS.CAP, RESOURCES.CAP);
-3. the reference's **events** of the step: the first event that changed the differing field (a
-   clan's coins: the placement's PLACE.COIN_DIFFERENCE, a payment, a trade, a hand-in...; a marker:
-   the Passage of Time move or checkpoint; a room: the card taken or refilled...) names the first
-   rule it applies;
-4. the rule of the **decision** (``engine.decision_rule``): of the decision after the step when the
+2. **hints** for situations the observation alone cannot tell apart (the reference waiting at a
+   checkpoint the implementation went past, or a position or seal count differing across a
+   checkpoint space: TIME.CHECKPOINTS; a room entered whose deck is empty:
+   COURTIER.FLOOR12.EMPTY_DECK; the rival's coins or Clan Points at a hand-in: SOLO.ROUND.HAND_IN, or
+   lower mid-round: SOLO.GOLDEN.NEVER_PAYS; a cap passed: SEALS.CAP, RESOURCES.CAP);
+3. **what explains the difference** (:func:`explained`, :func:`by_field`): a clan's holdings differ by
+   what one source of the reference's step gave (the whole of a Lantern: the rule that lit it; part of
+   a Lantern: LANTERN.GAIN_ALL; part of the Well: WELL.REWARD; a second matching castle row:
+   CASTLE.EVERY_MATCHING_ROW; a Domain line, a favour, a Training Yard, the Gingkogawa bonus), or by
+   what the placed die earns or costs when priced otherwise (PLACE.COIN_DIFFERENCE, PLACE.STACK_3_4P),
+   or by what the clan's Lantern gives after a die from the right end (BRIDGE.LANTERN_LEFT); a final
+   score's category names its SCORE rule; the order of the markers TIME.STACK (a marker landed) or
+   TIME.TURN_ORDER;
+4. the reference's **events** of the step that changed the differing field, the rule among them
+   applied least often in play (:func:`rarest`: a die stacked on another rather than any placement's
+   coin difference); when the next decision differs, the rarest rule of the whole step and the
+   decision it asks next;
+5. the rule of the **decision** (``engine.decision_rule``): of the decision after the step when the
    divergence is in ``/decision``, else of the decision the step answered.
 """
 
