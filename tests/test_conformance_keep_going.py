@@ -163,6 +163,22 @@ def test_the_positions_phase_keeps_going_too(tmp_path: Path) -> None:
     assert len(list(cases.iterdir())) == 2
 
 
+def test_an_implementation_failure_ends_a_keep_going_phase_and_is_shown(tmp_path: Path) -> None:
+    impl = shlex.join(
+        [sys.executable, str(FAULTY), "--fault", "seal_cap", "--fault", "crash", "--after", "400"]
+    )
+    result, report = run_verify(
+        tmp_path, impl, "--vectors", no_vectors(tmp_path), "--games", GAMES, "--keep-going"
+    )
+    assert result.exit_code == 1, result.output
+    games = report["games"]
+    assert games["failure"]["kind"] == "crash"  # in the counting search, after SEALS.CAP was shrunk
+    assert games["divergence"]["rule"] == "SEALS.CAP"
+    assert [g["rule"] for g in report["groups"]] == ["SEALS.CAP"]
+    assert "then an implementation failure (crash)" in result.stdout
+    assert "implementation failure (crash): exited with status 3" in result.stdout
+
+
 def test_keep_going_still_starts_from_the_seed() -> None:
     """The first search of a keep-going run is the run without it: its first game depends on --seed."""
     firsts = set()

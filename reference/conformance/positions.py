@@ -443,7 +443,13 @@ def reason(result: PositionsResult, any_setup: bool, keep_going: bool = False) -
         first = f"{d.case}: {d.field}: {d.message} [{d.rule}]"
         if not keep_going:
             return first
-        return f"{result.diverged} games from positions diverged ({counts(result.by_rule)}); the first, shrunk: {first}"
+        failed = (
+            f"; then an implementation failure ({result.failure.kind})" if result.failure is not None else ""
+        )
+        return (
+            f"{result.diverged} games from positions diverged ({counts(result.by_rule)}){failed}; "
+            f"the first, shrunk: {first}"
+        )
     if result.failure is not None:
         return f"implementation failure ({result.failure.kind}) after {result.played} games from positions"
     if result.error:

@@ -840,7 +840,12 @@ def _games_reason(games: GamesResult, any_setup: bool, keep_going: bool = False)
         first = f"{d.case}: {d.field}: {d.message} [{d.rule}]"
         if not keep_going:
             return first
-        return f"{games.diverged} games diverged ({counts(games.by_rule)}); the first, shrunk: {first}"
+        failed = (
+            f"; then an implementation failure ({games.failure.kind})" if games.failure is not None else ""
+        )
+        return (
+            f"{games.diverged} games diverged ({counts(games.by_rule)}){failed}; the first, shrunk: {first}"
+        )
     if games.failure is not None:
         return f"implementation failure ({games.failure.kind}) after {games.played} games"
     if games.error:
@@ -929,7 +934,8 @@ def _case_lines(report: Report) -> list[str]:
         bad = [case for case in bad if case.kind not in ("vector", "perft") or case in many[:SHOWN_CASES]]
     for case in bad:
         lines.append(f"{case.kind} {case.id}: {case.status.upper()}: {case.reason}")
-        if report.options.keep_going:
+        if report.options.keep_going:  # the groups show the divergences
+            lines.extend(describe_failure(case.failure) if case.failure is not None else [])
             continue
         if case.divergence is not None:
             lines.extend(describe(case.divergence))
