@@ -260,10 +260,13 @@ def light_row_run(state: State, frame: LightRowFrame) -> State:
 
 
 def light_row_act(state: State, frame: LightRowFrame, action: Action) -> State:
-    """Do the chosen light block of the card."""
+    """Do the chosen light block of the card (of the card taken, or of the card that stays in its
+    room when its deck was empty). Rules: COURTIER.FLOOR12.TAKE_CARD, COURTIER.FLOOR12.EMPTY_DECK."""
     assert isinstance(action, ChooseBlock)
     card = cat(state).castle[frame.card]
     block = card.blocks[action.block]
+    # the card still in its room: its deck was empty, the courtier took nothing
+    stays = any(room.card == card.id for room in board(state).rooms)
     resolved = ev.BlockResolved(
         clan=frame.clan,
         card=card.id,
@@ -271,7 +274,7 @@ def light_row_act(state: State, frame: LightRowFrame, action: Action) -> State:
         rows=block.rows,
         dark=block.dark,
         icons=block.effects,
-        rules=("COURTIER.FLOOR12.TAKE_CARD", "CASTLE.ROWS"),
+        rules=("COURTIER.FLOOR12.EMPTY_DECK" if stays else "COURTIER.FLOOR12.TAKE_CARD", "CASTLE.ROWS"),
     )
     return push(emit(pop(state), resolved), EffectsFrame(frame.clan, block.effects))
 
