@@ -21,6 +21,7 @@ from msgspec.structs import replace
 from reference import wire
 from reference.cli import cli
 from reference.conformance.adapter import ReferenceAdapter
+from reference.conformance.compare import under
 from reference.conformance.harness import CaseResult, Divergence
 from reference.conformance.keep_going import (
     DivergenceGroup,
@@ -30,7 +31,6 @@ from reference.conformance.keep_going import (
     group_lines,
     known_entry,
     merge,
-    under,
 )
 from reference.conformance.outcome_run import Known
 from reference.conformance.positions import PositionTrace, replay_position_trace

@@ -30,10 +30,11 @@ from reference.conformance import bench as bench_module
 from reference.conformance import perft as perft_module
 from reference.conformance import server
 from reference.conformance.adapter import AREAS, Implementation, ReferenceAdapter
-from reference.conformance.keep_going import MAX_SHRUNK, case_file_name
+from reference.conformance.keep_going import MAX_SHRUNK, case_file_name, file_rule
 from reference.conformance.outcome import DEFAULT_BUDGET, Player
-from reference.conformance.outcome_run import Known, read_known, run_outcome
+from reference.conformance.outcome_run import Finding, Known, read_known, run_outcome
 from reference.conformance.outcome_run import summary as outcome_summary
+from reference.conformance.positions import POSITION_TRACE_FORMAT, POSITION_TRACE_VERSION
 from reference.conformance.process import SubprocessImplementation
 from reference.conformance.verify import (
     Options,
@@ -355,8 +356,7 @@ def verify(
         known=known,
     )
     if mode == "outcome":
-        out = Path(trace_out) if trace_out is not None else None
-        _verify_outcome(impl, options, keep_going, known, converse, budget, report_path, out)
+        _verify_outcome(impl, options, keep_going, known, converse, budget, report_path, trace_out)
         return
     console = Console(stderr=True)
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
@@ -394,9 +394,11 @@ def _verify_outcome(
     converse: int,
     budget: int,
     report_path: Path | None,
-    trace_out: Path | None,
+    trace_out: str | None,
 ) -> None:
-    """``verify --mode outcome`` (reference.conformance.outcome_run)."""
+    """``verify --mode outcome`` (reference.conformance.outcome_run). ``--trace-out`` as in lockstep
+    mode: a directory (with --keep-going, a path ending in ``/`` or an existing directory) gets one
+    replayable case per rule group, ``NN-RULE-outcome.json``; a file, the first group's case."""
     try:
         _, areas = impl.hello()
     except Exception as exc:
@@ -439,21 +441,39 @@ def _verify_outcome(
     if report_path is not None:
         _write(report_path, msgspec.json.encode(report) + b"\n", "report")
     if trace_out is not None and report.groups:
-        case = report.groups[0].smallest
-        body = {
-            "format": "wcref-case",
-            "setup": case.setup,
-            "start": case.start,
-            "composed": list(case.composed),
-            "actions": case.path,
-        }
-        if case.start is None:  # from the setup: a trace wcref replay reads
-            body = {"format": "wcref-trace", "version": 2, "setup": case.setup, "actions": case.path}
-        _write(trace_out, (json.dumps(body, indent=1) + "\n").encode(), "trace")
+        if _is_directory(trace_out, keep_going):
+            directory = Path(trace_out)
+            try:
+                directory.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise _Usage(f"cannot write the cases to {directory}: {exc.strerror or exc}") from exc
+            for index, group in enumerate(report.groups, 1):
+                name = f"{index:02d}-{file_rule(group.rule)}-outcome{'-known' if group.smallest.known else ''}.json"
+                _write(directory / name, _outcome_case(group.smallest), "case")
+            click.echo(f"--trace-out {directory}: wrote {len(report.groups)} case(s), one per rule")
+        else:
+            _write(Path(trace_out), _outcome_case(report.groups[0].smallest), "trace")
     if report.nothing_checked:
         raise _Usage(report.nothing_checked)
     if not report.ok:
         sys.exit(FAILED)
+
+
+def _outcome_case(finding: Finding) -> bytes:
+    """A finding as a file ``wcref replay`` reads: a trace from its setup, or a position trace from
+    its start position (the reference's path to the nearest stop it could reach)."""
+    body: dict[str, object]
+    if finding.start is None:
+        body = {"format": "wcref-trace", "version": 2, "setup": finding.setup, "actions": finding.path}
+    else:
+        body = {
+            "format": POSITION_TRACE_FORMAT,
+            "version": POSITION_TRACE_VERSION,
+            "start": finding.start,
+            "composed": list(finding.composed),
+            "actions": finding.path,
+        }
+    return (json.dumps(body, indent=1) + "\n").encode()
 
 
 def _rule_areas(areas: Sequence[str]) -> tuple[str, ...]:

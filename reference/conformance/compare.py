@@ -110,4 +110,20 @@ def differences(expected: JSON, actual: JSON, pointer: str = "") -> Iterator[tup
     yield pointer, expected, actual
 
 
-__all__ = ["ABSENT", "differences", "escape", "first_difference", "resolve", "same", "tokens", "unescape"]
+def under(pointer: str, field: str) -> bool:
+    """Whether the JSON Pointer ``field`` is ``pointer`` or below it (``""``: the whole document;
+    ``/clans/1`` covers ``/clans/1/seals``, not ``/clans/10``)."""
+    return pointer == "" or field == pointer or field.startswith(pointer.rstrip("/") + "/")
+
+
+__all__ = [
+    "ABSENT",
+    "differences",
+    "escape",
+    "first_difference",
+    "resolve",
+    "same",
+    "tokens",
+    "under",
+    "unescape",
+]

@@ -32,6 +32,7 @@ import msgspec
 from msgspec.structs import replace
 
 from reference.conformance.adapter import JSON
+from reference.conformance.compare import under
 from reference.conformance.harness import Diverged, Divergence, Failure, Trace
 from reference.conformance.outcome_run import Known
 
@@ -75,12 +76,6 @@ class DivergenceGroup(msgspec.Struct, kw_only=True):
     trace: Trace | None = None
     untraced: str = ""
     trace_file: str = ""
-
-
-def under(pointer: str, field: str) -> bool:
-    """Whether the JSON Pointer ``field`` is ``pointer`` or below it (``""``: the whole document;
-    ``/clans/1`` covers ``/clans/1/seals``, not ``/clans/10``)."""
-    return pointer == "" or field == pointer or field.startswith(pointer.rstrip("/") + "/")
 
 
 def known_entry(known: Sequence[Known], divergence: Divergence) -> Known | None:
@@ -339,11 +334,17 @@ def hunt(
 # ---- output -------------------------------------------------------------------------------------
 
 
+def file_rule(rule: str) -> str:
+    """A rule ID as part of a file name: characters other than letters, digits, ``.``, ``_`` and
+    ``-`` replaced by ``_``, at most 80 characters (``NO_RULE`` when empty)."""
+    return re.sub(r"[^A-Za-z0-9._-]", "_", rule)[:80] or "NO_RULE"
+
+
 def case_file_name(index: int, group: DivergenceGroup) -> str:
     """The name of a group's case file: ``NN-RULE-phase.json`` (``-known`` before ``.json`` for a
     known group; characters other than letters, digits, ``.``, ``_`` and ``-`` in the rule are
     replaced by ``_``)."""
-    rule = re.sub(r"[^A-Za-z0-9._-]", "_", group.rule)[:80] or "NO_RULE"
+    rule = file_rule(group.rule)
     known = "-known" if group.status == "known" else ""
     return f"{index:02d}-{rule}-{PHASE_LABELS.get(group.smallest_phase, group.smallest_phase)}{known}.json"
 

@@ -27,6 +27,7 @@ import msgspec
 from reference import wire
 from reference.book.vectors import Vector
 from reference.conformance.adapter import JSON, ImplementationError, to_json
+from reference.conformance.compare import under
 from reference.conformance.outcome import (
     DEFAULT_BUDGET,
     OutcomeDivergence,
@@ -124,7 +125,7 @@ def _is_known(finding: Finding, known: Sequence[Known]) -> bool:
     for entry in known:
         if entry.rule != finding.rule:
             continue
-        if entry.pointer is None or any(p.startswith(entry.pointer) for p, _, _ in finding.differences):
+        if entry.pointer is None or any(under(entry.pointer, p) for p, _, _ in finding.differences):
             return True
     return False
 
