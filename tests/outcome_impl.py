@@ -27,7 +27,7 @@ from msgspec.structs import replace
 from reference import wire
 from reference.conformance.adapter import JSON, Refused, to_json
 from reference.conformance.outcome import is_stop
-from reference.engine import apply, is_chance, legal_actions, new_game
+from reference.engine import advance, apply, is_chance, legal_actions, new_game
 from reference.errors import RulesGap
 from reference.model import (
     SPACE_FACTS,
@@ -44,6 +44,7 @@ from reference.model import (
 )
 from reference.model import events as ev
 from reference.position import Position, from_position
+from reference.rules.common import emit, pop
 
 Path = tuple[Action, ...]
 Allow = Callable[[State, Action, Path], bool]
@@ -83,9 +84,12 @@ def _no_late_trades(state: State, action: Action, path: Path) -> bool:
     return not (isinstance(action, Trade) and any(not isinstance(a, Trade) for a in path))
 
 
-def _no_light_from_empty_deck(state: State, action: Action, path: Path) -> bool:
-    after = apply(state, action)
-    return not any(isinstance(e, ev.RoomDeckEmpty) for e in after.events)
+def _no_light_from_empty_deck(before: State, action: Action, after: State) -> State:
+    """The courtier enters a room whose deck is empty and nothing more happens (no light block)."""
+    empty = [e for e in after.events if isinstance(e, ev.RoomDeckEmpty)]
+    if not empty:
+        return after
+    return advance(emit(replace(pop(before), events=()), empty[0]))
 
 
 def _checkpoints_all_or_nothing(state: State, action: Action, path: Path) -> bool:
@@ -124,7 +128,7 @@ FAULTS: Final = {
         Fault("checkpoint-always-paid", "TIME.STOP", allow=_checkpoint_always_paid),
         Fault("fixed-icon-order", "RULING.EFFECTS_OPTIONAL_ORDER", allow=_fixed_icon_order),
         Fault("no-late-trades", "SEALS.TRADE_COIN", allow=_no_late_trades),
-        Fault("no-light-from-empty-deck", "COURTIER.FLOOR12.EMPTY_DECK", allow=_no_light_from_empty_deck),
+        Fault("no-light-from-empty-deck", "COURTIER.FLOOR12.EMPTY_DECK", spoil=_no_light_from_empty_deck),
         Fault("checkpoints-all-or-nothing", "TIME.STOP", allow=_checkpoints_all_or_nothing),
     )
 }

@@ -139,7 +139,8 @@ def test_no_light_action_from_an_empty_deck_is_caught_from_a_position() -> None:
         max_stops=2,
     )
     assert [f.rule for f in found] == ["COURTIER.FLOOR12.EMPTY_DECK"]
-    assert found[0].kind == "missing"
+    # the courtier enters and nothing more happens: a stop the reference cannot reach
+    assert found[0].kind == "unreachable"
 
 
 def test_keep_going_finds_several_faults_in_one_game_and_groups_them_by_rule() -> None:
@@ -217,3 +218,23 @@ def test_outcome_mode_from_generated_positions_finds_a_fault_games_miss() -> Non
     assert report.positions_played == 6
     assert [(g.rule, g.count) for g in report.groups] == [("COURTIER.FLOOR12.EMPTY_DECK", 1)]
     assert report.groups[0].smallest.start is not None  # the case starts from its position
+
+
+def test_trace_out_directory_gets_one_replayable_case_per_rule_in_outcome_mode(tmp_path: Path) -> None:
+    """From generated positions (seed 0, as above): the case starts from its position and replays."""
+    cases = tmp_path / "cases"
+    result = CliRunner().invoke(
+        cli,
+        [
+            "verify", "--mode", "outcome", "--impl", f"{COMPOSITE} no-light-from-empty-deck", "--games", "0",
+            "--positions", "6", "--players", "2", "--skip", "*", "--keep-going", "--trace-out", str(cases),
+            "--timeout", "120",
+        ],
+    )  # fmt: skip
+    assert result.exit_code == 1, result.output
+    written = sorted(p.name for p in cases.iterdir())
+    assert written == ["01-COURTIER.FLOOR12.EMPTY_DECK-outcome.json"], result.output
+    body = json.loads((cases / written[0]).read_text())
+    assert body["format"] == "wcref-position-trace"
+    replayed = CliRunner().invoke(cli, ["replay", str(cases / written[0])])
+    assert replayed.exit_code == 0, replayed.output

@@ -54,6 +54,7 @@ from reference.model import (
     Effect,
     End,
     Gain,
+    Influence,
     PlaceDie,
     RivalKind,
     Setup,
@@ -465,7 +466,7 @@ SCORE_RULES: Final = {
 }
 """The rule of each category of a final score line (``/scores/<i>/<category>``)."""
 
-_HOLDINGS: Final = ("coins", "seals", "food", "iron", "pearl", "cp")
+_HOLDINGS: Final = ("coins", "seals", "food", "iron", "pearl", "cp", "time")
 
 
 def _gains(icons: Sequence[Effect]) -> dict[str, int]:
@@ -475,16 +476,18 @@ def _gains(icons: Sequence[Effect]) -> dict[str, int]:
         if isinstance(icon, Gain):
             field = _HOLDING[icon.what.value]
             out[field] = out.get(field, 0) + icon.n
+        elif isinstance(icon, Influence):
+            out["time"] = out.get("time", 0) + icon.n
     return out
 
 
-def _sources(after: State, clan: int) -> list[tuple[str, dict[str, int], ev.Event]]:
+def _sources(events: Sequence[ev.Event], clan: int) -> list[tuple[str, dict[str, int], ev.Event]]:
     """What gave ``clan`` something in the reference's step, each with the rule that gave it and its
     plain gains: a Lantern (the rule that lit it), the Well, a castle block (a second matching row:
     CASTLE.EVERY_MATCHING_ROW), a Domain line, a favour, a Training Yard."""
     out: list[tuple[str, dict[str, int], ev.Event]] = []
     matched: tuple[int, ...] = ()
-    for event in after.events:
+    for event in events:
         if isinstance(event, ev.RowsMatched):
             matched = event.blocks
         if _event_clan(event) != clan:
@@ -508,31 +511,38 @@ def _sources(after: State, clan: int) -> list[tuple[str, dict[str, int], ev.Even
     return out
 
 
-def _placement_explains(after: State, clan: int, delta: int) -> tuple[str, ev.DiePlaced] | None:
+def _placement_explains(events: Sequence[ev.Event], clan: int, delta: int) -> tuple[str, ev.DiePlaced] | None:
     """The reference's placement of ``clan`` in this step when a coin difference of ``delta`` is
     what the same die would earn or cost when priced otherwise (against the printed value, against
     the die beneath, paying nothing or earning nothing)."""
-    for event in after.events:
+    for event in events:
         if isinstance(event, ev.DiePlaced) and event.clan == clan and delta != 0:
             earned, theirs = event.coins, event.coins + delta
             printed = SPACE_FACTS[event.space].value
+            if event.covered != printed and theirs == event.value - printed:
+                return rarest(event.rules), event  # stacked, but priced against the printed value
             if theirs in (0, max(0, earned), min(0, earned)):
                 return "PLACE.COIN_DIFFERENCE", event  # earned nothing, or paid nothing
-            if theirs == event.value - printed:
-                return rarest(event.rules), event  # priced against the printed value
             if theirs == event.value - event.covered:
                 return rarest(event.rules), event
     return None
 
 
 def explained(
-    before: State, action: Action | None, after: State, impl: State | None, pointer: str
+    before: State,
+    action: Action | None,
+    after: State,
+    impl: State | None,
+    pointer: str,
+    events: Sequence[ev.Event] | None = None,
 ) -> Attribution | None:
     """A clan's holdings differ: the source in the reference's step whose gains the implementation
     lacks (a Lantern missing entirely names the rule that lit it; missing in part, LANTERN.GAIN_ALL),
     a placement priced otherwise, or a Lantern the implementation lit where the reference lit none
     (a die from the right end: BRIDGE.LANTERN_LEFT). None when nothing explains every differing
-    holding."""
+    holding. ``events``: what the reference did to reach ``after`` (default: its step's events; outcome
+    mode passes a whole turn's)."""
+    steps = after.events if events is None else events
     where = _clan_field(pointer)
     if impl is None or where is None or where[1] not in _HOLDINGS or len(impl.clans) != len(after.clans):
         return None
@@ -544,7 +554,7 @@ def explained(
         f: getattr(theirs, f) - getattr(ours, f) for f in _HOLDINGS if getattr(theirs, f) != getattr(ours, f)
     }
     if set(delta) == {"coins"}:
-        found = _placement_explains(after, clan, delta["coins"])
+        found = _placement_explains(steps, clan, delta["coins"])
         if found is not None:
             rule, placed = found
             return Attribution(
@@ -554,7 +564,7 @@ def explained(
                 f"{placed.space.value} priced otherwise",
             )
     best: tuple[int, str, str] | None = None
-    for rule, gains, event in _sources(after, clan):
+    for rule, gains, event in _sources(steps, clan):
         if not all(d < 0 and -d <= gains.get(f, 0) for f, d in delta.items()):
             continue
         whole = all(delta.get(f, 0) == -n for f, n in gains.items() if n)

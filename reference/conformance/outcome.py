@@ -44,7 +44,9 @@ from reference.conformance.attribution import (
     INVARIANT,
     Attribution,
     attribute,
+    explained,
     rule_frequency,
+    state_from_observation,
     touching,
 )
 from reference.conformance.compare import ABSENT, differences
@@ -326,10 +328,10 @@ def play_game(
             if whole.exhausted:
                 stats.converse += 1
                 missing = _missing(stats.stops, impl, whole, frontier, origin)
-                if missing is not None:
-                    note(missing)
-                    if not keep_going:
-                        return stats, divergences
+                for finding in missing if keep_going else missing[:1]:
+                    note(finding)
+                if missing and not keep_going:
+                    return stats, divergences
         impl.play(rng.randrange(2**31))
         wanted = key_of(normal(impl.observe()))
         started = time.perf_counter()
@@ -425,8 +427,10 @@ REMOVING: Final = (ev.BoardCleared, ev.CardTaken, ev.RivalRoomCard)
 def _culprit(
     steps: Sequence[tuple[State, Action, State]], diffs: Sequence[tuple[str, JSON, JSON]], theirs: JSON
 ) -> tuple[Attribution, int]:
-    """The rule behind an unreachable stop, and the step of the nearest path it comes from: an
-    invariant the implementation's observation breaks; else, of the reference's events along the path
+    """The rule behind an unreachable stop, and the step of the nearest path it comes from: a source
+    of the turn whose gains the implementation's holdings lack (attribution.explained, over the whole
+    turn's events); else an invariant the implementation's observation breaks; else, of the
+    reference's events along the path
     that changed a differing field, the rule applied least often in play (the most specific: a die
     stacked on another rather than any placement's coin difference; the board cleared at the end of
     the round rather than a die placed; where the reference has nothing and the implementation has
@@ -437,6 +441,15 @@ def _culprit(
         return Attribution("TURN.DECISION", "decision", "the implementation's start differs"), 0
     last = len(steps) - 1
     before, action, after = steps[last]
+    # a clan's holdings differ by what one source of the turn gave (a light block, a Lantern...):
+    # first, as an invariant checked against the last step alone misreads what earlier steps gave
+    impl = state_from_observation(theirs, after, steps[0][0])
+    turn = [e for _, _, stepped in steps for e in stepped.events]
+    for pointer in pointers[:10]:
+        source = explained(steps[0][0], None, after, impl, pointer, events=turn)
+        if source is not None:
+            cites = (i for i, (_, _, s) in enumerate(steps) if any(source.rule in e.rules for e in s.events))
+            return source, next(cites, last)
     found = attribute(before, action, after, theirs, pointers[0] if pointers else "")
     if found.source == INVARIANT:
         return found, last
@@ -482,13 +495,23 @@ def _refused(
     )
 
 
+MISSING_CLASSES: Final = 4
+"""Option classes a converse check names at most: each missing option class found is its own finding,
+so that one fault leaving out many stops (seal trades) does not hide another (a stop before a
+checkpoint)."""
+
+
 def _missing(
     stop: int, impl: Player, found: Reach, frontier: Sequence[_Frontier], origin: State
-) -> OutcomeDivergence | None:
+) -> list[OutcomeDivergence]:
     """The converse check. A stop the implementation lists that the reference cannot reach is a
-    wrong result (reported as unreachable, first); a stop the reference reaches that the
-    implementation never lists is a missing option, named at the decision where the reference's path
-    to it leaves every path to a stop the implementation lists (the longest shared prefix)."""
+    wrong result (reported as unreachable, alone); a stop the reference reaches that the
+    implementation never lists is a missing option: the option classes whose removal from the
+    reference explains the missing stops are found one after the other (the one explaining the most
+    first, then among the stops left unexplained, at most MISSING_CLASSES), each named at the step of
+    its shortest missing path that takes it; when no class explains them, at the decision where the
+    reference's path leaves every path to a stop the implementation lists (the longest shared
+    prefix)."""
     listed = impl.outcomes()
     theirs = {key_of(normal(o)): normal(o) for o in listed}
     extra = [k for k in theirs if k not in found.stops]
@@ -496,21 +519,51 @@ def _missing(
         candidates = [
             _Frontier(r.state, (*frontier[r.start].path, *r.path)) for rs in found.stops.values() for r in rs
         ]
-        return _unreachable(stop, theirs[extra[0]], candidates, origin)[0]
+        return [_unreachable(stop, theirs[extra[0]], candidates, origin)[0]]
     absent = [r for k in found.stops if k not in theirs for r in found.stops[k]]
     if not absent:
-        return None
-    shared = [r for k in theirs for r in found.stops.get(k, [])]
+        return []
     starts = [f.state for f in frontier]
     missing_keys = {k for k in found.stops if k not in theirs}
     classes = {option_class(a) for r in absent[:PAIR_LIMIT] for a in r.path}
-    culprit = _explaining_class(starts, found, set(theirs), missing_keys, classes, DEFAULT_BUDGET)
-    explained = [r for r in absent if culprit is not None and any(option_class(a) == culprit for a in r.path)]
-    missing = min(explained or absent, key=lambda r: len(r.path))
+    removals: dict[str, set[bytes] | None] = {}
+    out: list[OutcomeDivergence] = []
+    left = set(missing_keys)
+    while left and len(out) < MISSING_CLASSES:
+        culprit = _explaining_class(starts, found, set(theirs), left, classes, DEFAULT_BUDGET, removals)
+        if culprit is None:
+            break
+        removed = removals[culprit] or set()
+        explained = [
+            r
+            for k in sorted(left & removed)
+            for r in found.stops[k]
+            if any(option_class(a) == culprit for a in r.path)
+        ]
+        out.append(_missing_finding(stop, explained or absent, culprit, found, theirs, frontier, len(absent)))
+        left -= removed
+        classes.discard(culprit)
+    if not out:
+        out.append(_missing_finding(stop, absent, None, found, theirs, frontier, len(absent)))
+    return out
+
+
+def _missing_finding(
+    stop: int,
+    candidates: Sequence[Reached],
+    culprit: str | None,
+    found: Reach,
+    theirs: dict[bytes, JSON],
+    frontier: Sequence[_Frontier],
+    absent: int,
+) -> OutcomeDivergence:
+    """The finding for one missing option class (``culprit``; None: unexplained), from its shortest
+    missing path among ``candidates``."""
+    shared = [r for k in theirs for r in found.stops.get(k, [])]
+    missing = min(candidates, key=lambda r: len(r.path))
     steps = _replay(frontier[missing.start].state, missing.path)
-    if culprit is not None:  # the step of the missing path that takes an option of that class
-        split = next(i for i, (_, a, _) in enumerate(steps) if option_class(a) == culprit)
-    else:  # the first decision after which no stop the implementation lists can be reached
+    split = next((i for i, (_, a, _) in enumerate(steps) if option_class(a) == culprit), None)
+    if split is None:  # the first decision after which no stop the implementation lists can be reached
         good = _leads_to(frontier[missing.start].state, set(theirs))
         split = next((i for i, (_, _, after) in enumerate(steps) if not good(after)), len(steps) - 1)
     before, action, after = steps[split]
@@ -530,7 +583,7 @@ def _missing(
         rule_source=source,
         rule_note=note,
         message=(
-            f"the reference reaches stops the implementation never lists ({len(absent)} of "
+            f"the reference reaches stops the implementation never lists ({absent} of "
             f"{len(found.stops)}): at decision {split + 1} of the turn the reference takes "
             f"{type(action).__name__}, which no turn the implementation lists takes there"
         ),
@@ -557,17 +610,22 @@ def _explaining_class(
     missing: set[bytes],
     classes: set[str],
     budget: int,
+    removals: dict[str, set[bytes] | None],
 ) -> str | None:
     """The class of options whose removal from the reference best explains the implementation's
-    stops: it removes the most missing stops and the fewest listed ones (None: no class removes a
-    missing stop)."""
+    stops: it removes the most ``missing`` stops and the fewest listed ones (None: no class removes a
+    missing stop). ``removals`` keeps, per class, the stops its removal takes away (None: the search
+    without it was cut by the budget), so a second call searches no class twice."""
     best: tuple[float, str] | None = None
     for name in sorted(classes):
-        without = reach(starts, budget, without=name)
-        if not without.exhausted:
+        if name not in removals:
+            without = reach(starts, budget, without=name)
+            removals[name] = set(found.stops) - without.stops.keys() if without.exhausted else None
+        gone = removals[name]
+        if gone is None:
             continue
-        removed = len(missing - without.stops.keys()) / len(missing)
-        lost = len((listed & found.stops.keys()) - without.stops.keys()) / max(1, len(listed))
+        removed = len(missing & gone) / len(missing)
+        lost = len(listed & gone) / max(1, len(listed))
         score = removed - lost
         if removed > 0 and (best is None or score > best[0]):
             best = (score, name)
