@@ -304,6 +304,12 @@ def _position_setup(draw: st.DrawFn, long_moves: int, base: st.SearchStrategy[Se
     return setup
 
 
+def with_long_moves(base: st.SearchStrategy[Setup], long_moves: int = 2) -> st.SearchStrategy[Setup]:
+    """The setups of ``base``, ``long_moves`` eighths of them on long-move content
+    (:func:`long_move_contents`): the only content on which one move can cross two checkpoints."""
+    return _position_setup(long_moves, base)
+
+
 def position_setups(*, long_moves: int = 2, decks: float = 0.25) -> st.SearchStrategy[Setup]:
     """The setups :func:`positions` draws by default: 2-4 clans or solo against either rival at each
     difficulty and reading (half of each), on the shipped content except ``long_moves`` eighths on

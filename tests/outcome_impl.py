@@ -26,7 +26,7 @@ from msgspec.structs import replace
 
 from reference import wire
 from reference.conformance.adapter import JSON, Refused, to_json
-from reference.conformance.outcome import is_stop
+from reference.conformance.outcome import MAX_DECISIONS, is_stop, key_of, observed, state_key
 from reference.engine import advance, apply, is_chance, legal_actions, new_game
 from reference.errors import RulesGap
 from reference.model import (
@@ -135,6 +135,10 @@ FAULTS: Final = {
 """The planted faults, by name."""
 
 
+TURN_LIMIT: Final = 300_000
+"""States a turn's enumeration visits at most (``outcomes`` answers an error past it)."""
+
+
 def _context(path: Path) -> bytes:
     """What the faults' filters read of a turn's path (whether a decision other than a trade was
     taken, and the last one): states equal in this are searched once."""
@@ -172,12 +176,16 @@ class CompositeGame:
                     after = self.step(here, action)
                 except RulesGap:  # no rule says what happens: not a turn this game offers
                     continue
-                identity = wire.encode(replace(after, events=())) + _context((*path, action))
+                identity = state_key(after) + _context((*path, action))
                 if identity in seen:
                     continue
                 seen.add(identity)
+                if len(seen) > TURN_LIMIT or len(path) >= MAX_DECISIONS:
+                    raise RuntimeError(
+                        f"a turn with more than {TURN_LIMIT} states or {MAX_DECISIONS} decisions: too many to list"
+                    )
                 if is_stop(after):
-                    out.setdefault(wire.encode(wire.observe(after)), after)
+                    out.setdefault(key_of(observed(after)), after)
                 else:
                     todo.append((after, (*path, action)))
         return out

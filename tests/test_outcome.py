@@ -212,23 +212,23 @@ def test_outcome_mode_needs_the_play_area() -> None:
 
 
 def test_outcome_mode_from_generated_positions_finds_a_fault_games_miss() -> None:
-    """Six generated positions (seed 0) reach an empty castle deck; the missing light action is named."""
+    """Six generated positions (seed 0, shipped content only: long-move content makes slow turns) reach
+    an empty castle deck; the missing light action is named."""
     faulty = CompositeGame(("no-light-from-empty-deck",))
-    report = run_outcome(faulty, [Setup(players=2)], [], games=0, seed=0, positions=6)
+    report = run_outcome(faulty, [Setup(players=2)], [], games=0, seed=0, positions=6, long_moves=0)
     assert report.positions_played == 6
     assert [(g.rule, g.count) for g in report.groups] == [("COURTIER.FLOOR12.EMPTY_DECK", 1)]
     assert report.groups[0].smallest.start is not None  # the case starts from its position
 
 
 def test_trace_out_directory_gets_one_replayable_case_per_rule_in_outcome_mode(tmp_path: Path) -> None:
-    """From generated positions (seed 0, as above): the case starts from its position and replays."""
+    """A vector that starts from a position: its case is a position trace that replays."""
     cases = tmp_path / "cases"
     result = CliRunner().invoke(
         cli,
         [
             "verify", "--mode", "outcome", "--impl", f"{COMPOSITE} no-light-from-empty-deck", "--games", "0",
-            "--positions", "6", "--players", "2", "--skip", "*", "--keep-going", "--trace-out", str(cases),
-            "--timeout", "120",
+            "--run", "COURTIER.FLOOR12.EMPTY_DECK*", "--keep-going", "--trace-out", str(cases), "--timeout", "120",
         ],
     )  # fmt: skip
     assert result.exit_code == 1, result.output

@@ -56,6 +56,7 @@ from reference.model import (
     Gain,
     Influence,
     PlaceDie,
+    ResourceChoice,
     RivalKind,
     Setup,
     Solo,
@@ -470,7 +471,8 @@ _HOLDINGS: Final = ("coins", "seals", "food", "iron", "pearl", "cp", "time")
 
 
 def _gains(icons: Sequence[Effect]) -> dict[str, int]:
-    """The plain gains among ``icons``, by holdings field."""
+    """The plain gains among ``icons``, by holdings field (Passage of Time steps as ``time``); a
+    resource of the clan's choice counts under ``choice``."""
     out: dict[str, int] = {}
     for icon in icons:
         if isinstance(icon, Gain):
@@ -478,7 +480,15 @@ def _gains(icons: Sequence[Effect]) -> dict[str, int]:
             out[field] = out.get(field, 0) + icon.n
         elif isinstance(icon, Influence):
             out["time"] = out.get("time", 0) + icon.n
+        elif isinstance(icon, ResourceChoice):
+            out["choice"] = out.get("choice", 0) + icon.n
     return out
+
+
+def _covers(gains: dict[str, int], field: str, lacking: int) -> bool:
+    """Whether ``gains`` gave at least ``lacking`` of ``field`` (a chosen resource may be any)."""
+    extra = gains.get("choice", 0) if field in ("food", "iron", "pearl") else 0
+    return lacking <= gains.get(field, 0) + extra
 
 
 def _sources(events: Sequence[ev.Event], clan: int) -> list[tuple[str, dict[str, int], ev.Event]]:
@@ -565,9 +575,14 @@ def explained(
             )
     best: tuple[int, str, str] | None = None
     for rule, gains, event in _sources(steps, clan):
-        if not all(d < 0 and -d <= gains.get(f, 0) for f, d in delta.items()):
+        if not all(d < 0 and _covers(gains, f, -d) for f, d in delta.items()):
             continue
-        whole = all(delta.get(f, 0) == -n for f, n in gains.items() if n)
+        chosen = sum(-d for f, d in delta.items() if f in ("food", "iron", "pearl")) - sum(
+            gains.get(f, 0) for f in ("food", "iron", "pearl")
+        )
+        whole = chosen == gains.get("choice", 0) and all(
+            delta.get(f, 0) == -n for f, n in gains.items() if n and f != "choice"
+        )
         if not whole and isinstance(event, ev.LanternActivated | ev.WellResolved):
             # part of it missing: what the Lantern or the Well gives, not what lit it
             rule = "LANTERN.GAIN_ALL" if isinstance(event, ev.LanternActivated) else "WELL.REWARD"

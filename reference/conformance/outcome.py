@@ -27,6 +27,7 @@ state are one outcome).
 
 from __future__ import annotations
 
+import hashlib
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -63,10 +64,20 @@ DEFAULT_BUDGET: Final = 200_000
 CONVERSE_BUDGET: Final = 20_000
 """Reference states searched at most for a converse check (a turn with more, usually because of many
 seal trades, is not checked both ways: the summary counts the turns checked)."""
+MAX_DECISIONS: Final = 200
+"""Decisions one search follows at most from its start: a printed turn takes a few dozen at most; a
+longer one loops (generated content whose Lantern lights itself), and each step deeper holds a bigger
+state, so following it to the budget ran out of memory."""
 PAIR_LIMIT: Final = 400
 """Missing and listed stops paired at most (each way) when looking for where a missing option leaves."""
 NEAREST_LIMIT: Final = 20_000
 """Reached stops compared field by field when looking for the nearest one."""
+
+
+def state_key(state: State) -> bytes:
+    """A 16-byte key of a state without its events, for the searches' sets of states already seen (the
+    whole encoding is ~2 kB, 16 kB with generated content: a search of 200,000 states kept it in gigabytes)."""
+    return hashlib.blake2b(wire.encode(replace(state, events=())), digest_size=16).digest()
 
 
 def is_stop(state: State) -> bool:
@@ -108,8 +119,9 @@ _key_encoder: Final = msgspec.json.Encoder(order="sorted")
 
 
 def key_of(observation: JSON) -> bytes:
-    """The comparison key of an observation (canonical JSON of :func:`normal`)."""
-    return _key_encoder.encode(normal(observation))
+    """The comparison key of an observation: a 16-byte hash of the canonical JSON of :func:`normal`
+    (the JSON itself carries the setup, 16 kB with generated content, once per stop)."""
+    return hashlib.blake2b(_key_encoder.encode(normal(observation)), digest_size=16).digest()
 
 
 def observed(state: State) -> JSON:
@@ -140,6 +152,18 @@ class Reach:
     gaps: int = 0
 
 
+_Trail = tuple["_Trail", Action] | None
+"""A path of actions as (the path before, the last action); None: the empty path."""
+
+
+def _unwind(trail: _Trail) -> tuple[Action, ...]:
+    out: list[Action] = []
+    while trail is not None:
+        trail, action = trail
+        out.append(action)
+    return tuple(reversed(out))
+
+
 def reach(
     starts: Sequence[State],
     budget: int = DEFAULT_BUDGET,
@@ -152,14 +176,22 @@ def reach(
     already searched is not searched again). ``trades`` False leaves seal trades out (a first, cheap
     search: trades multiply a turn's states by up to 80). With a ``target`` key the search ends as
     soon as it reaches a stop with that key (``exhausted`` is then True: the question is answered).
-    ``without`` leaves out every option of that class (see :func:`option_class`)."""
+    ``without`` leaves out every option of that class (see :func:`option_class`). A path longer than
+    MAX_DECISIONS is not followed further and the search is then not ``exhausted`` (as when the budget
+    runs out)."""
     seen: set[bytes] = set()
     stops: dict[bytes, list[Reached]] = {}
     nodes = gaps = 0
+    deep = False
     for index, start in enumerate(starts):
-        todo: list[tuple[State, tuple[Action, ...]]] = [(start, ())]
+        # each path is kept as (the path before, the last action): a long turn's paths share their
+        # beginnings instead of each state holding its own copy
+        todo: list[tuple[State, _Trail, int]] = [(start, None, 0)]
         while todo:
-            state, path = todo.pop()
+            state, trail, depth = todo.pop()
+            if depth >= MAX_DECISIONS:  # a turn this long loops (generated content): not searched on
+                deep = True
+                continue
             for action in legal_actions(state):
                 if not trades and isinstance(action, Trade):
                     continue
@@ -170,22 +202,22 @@ def reach(
                 except RulesGap:  # the rules do not say what happens: not a stop of either side
                     gaps += 1
                     continue
-                identity = wire.encode(replace(after, events=()))
+                identity = state_key(after)
                 if identity in seen:
                     continue
                 seen.add(identity)
                 nodes += 1
                 if nodes > budget:
                     return Reach(stops, nodes - 1, False, gaps)
-                step = (*path, action)
+                step: _Trail = (trail, action)
                 if is_stop(after):
                     key = key_of(observed(after))
-                    stops.setdefault(key, []).append(Reached(after, index, step))
+                    stops.setdefault(key, []).append(Reached(after, index, _unwind(step)))
                     if key == target:
                         return Reach(stops, nodes, True, gaps)
                 else:
-                    todo.append((after, step))
-    return Reach(stops, nodes, True, gaps)
+                    todo.append((after, step, depth + 1))
+    return Reach(stops, nodes, not deep, gaps)
 
 
 # ---- the implementation's side ------------------------------------------------------------------
@@ -614,7 +646,8 @@ def _explaining_class(
 ) -> str | None:
     """The class of options whose removal from the reference best explains the implementation's
     stops: it removes the most ``missing`` stops and the fewest listed ones (None: no class removes a
-    missing stop). ``removals`` keeps, per class, the stops its removal takes away (None: the search
+    larger share of the missing stops than of the listed ones: taking every placement away removes
+    every stop, which explains nothing). ``removals`` keeps, per class, the stops its removal takes away (None: the search
     without it was cut by the budget), so a second call searches no class twice."""
     best: tuple[float, str] | None = None
     for name in sorted(classes):
@@ -627,7 +660,7 @@ def _explaining_class(
         removed = len(missing & gone) / len(missing)
         lost = len(listed & gone) / max(1, len(listed))
         score = removed - lost
-        if removed > 0 and (best is None or score > best[0]):
+        if score > 0 and (best is None or score > best[0]):
             best = (score, name)
     return best[1] if best is not None else None
 
@@ -638,7 +671,7 @@ def _leads_to(start: State, listed: set[bytes]) -> Callable[[State], bool]:
     memo: dict[bytes, bool] = {}
 
     def good(state: State) -> bool:
-        identity = wire.encode(replace(state, events=()))
+        identity = state_key(state)
         known = memo.get(identity)
         if known is not None:
             return known

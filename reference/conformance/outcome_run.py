@@ -164,10 +164,12 @@ def run_outcome(
     on_case: Callable[[str], None] | None = None,
     max_stops: int = 1_000,
     positions: int = 0,
+    long_moves: int = 2,
 ) -> OutcomeReport:
     """Run outcome mode (see the module docstring). ``setups`` are the games' setups (drawn in turn,
-    each game's seed from ``seed``); ``vectors`` those the caller selected. Without ``keep_going`` the
-    run stops at the first finding that is not known."""
+    each game's seed from ``seed``); ``vectors`` those the caller selected; ``positions`` games from
+    generated positions, ``long_moves`` eighths of them on long-move content. Without ``keep_going``
+    the run stops at the first finding that is not known."""
     started = time.perf_counter()
     report = OutcomeReport(games_requested=games)
     name, areas = impl.hello()
@@ -253,7 +255,7 @@ def run_outcome(
         if any([found(_finding(label, setup, d, None, ())) for d in divergences]):
             break
     if positions and can_load and setups and not stop_now:
-        for index, start in enumerate(generated_positions(setups, positions, seed)):
+        for index, start in enumerate(generated_positions(setups, positions, seed, long_moves)):
             label = f"position {index} ({_label(start.setup)})"
             divergences, _ = play(label, start.setup, seed + index, start, 1, POSITION_STOPS)
             if divergences is None:
@@ -278,16 +280,20 @@ POSITION_STOPS: Final = 4
 from a position is checked both ways."""
 
 
-def generated_positions(setups: Sequence[Setup], count: int, seed: int) -> list[Position]:
+def generated_positions(
+    setups: Sequence[Setup], count: int, seed: int, long_moves: int = 2
+) -> list[Position]:
     """``count`` public positions drawn by the property suite's strategy
     (:func:`properties.positions.positions`: a game prefix, then edits towards rare situations: an
-    empty castle deck, seals just before a checkpoint, a full Daimyo card, the bot's deck nearly
-    done), from the given setups, reproducibly from ``seed``."""
+    empty castle deck, seals just before a checkpoint, a move crossing two checkpoints, a full Daimyo
+    card, the bot's deck nearly done), from the given setups (``long_moves`` eighths of them on
+    long-move content, :func:`properties.positions.with_long_moves`), reproducibly from ``seed``."""
     from hypothesis import HealthCheck, Phase, given, settings
     from hypothesis import seed as hypothesis_seed
     from hypothesis import strategies as st
 
     from properties.positions import positions as position_strategy
+    from properties.positions import with_long_moves
 
     drawn: list[Position] = []
 
@@ -299,7 +305,7 @@ def generated_positions(setups: Sequence[Setup], count: int, seed: int) -> list[
         deadline=None,
         suppress_health_check=list(HealthCheck),
     )
-    @given(position_strategy(setups=st.sampled_from(list(setups))))
+    @given(position_strategy(setups=with_long_moves(st.sampled_from(list(setups)), long_moves)))
     def draw(position: Position) -> None:
         drawn.append(position)
 

@@ -303,10 +303,11 @@ def _search_positions(
     from hypothesis import Phase as HypothesisPhase
     from hypothesis import seed as hypothesis_seed
 
-    from properties.positions import drawn_positions, situations
+    from properties.positions import drawn_positions, situations, with_long_moves
     from reference.conformance.verify import seed_offset
 
-    strategies = {s.label: drawn_positions(setups=st.just(s.setup)) for s in setups}
+    # the setups as asked, a quarter of them on long-move content (a move crossing two checkpoints)
+    strategies = {s.label: drawn_positions(setups=with_long_moves(st.just(s.setup))) for s in setups}
     offset = seed_offset(options.seed)
     progress.start("positions", options.positions)
 
