@@ -15,6 +15,7 @@ report must name. Run as a program it speaks the JSON Lines protocol:
 
 from __future__ import annotations
 
+import argparse
 import random
 import sys
 from collections.abc import Callable, Sequence
@@ -251,7 +252,12 @@ class CompositeGame:
 
 def main(argv: list[str]) -> int:
     """Speak the JSON Lines protocol on stdin/stdout (the requests the composite game offers)."""
-    game = CompositeGame(argv[1:])
+    parser = argparse.ArgumentParser(
+        description="A composite-move implementation (whole turns) speaking the JSON Lines protocol on "
+        "stdin/stdout, for wcref verify --mode outcome.",
+    )
+    parser.add_argument("faults", nargs="*", choices=sorted(FAULTS), metavar="FAULT", help=", ".join(FAULTS))
+    game = CompositeGame(parser.parse_args(argv[1:]).faults)
     for line in sys.stdin.buffer:
         request = msgspec.json.decode(line)
         rid, op = request.get("id"), request.get("op")

@@ -406,3 +406,35 @@ def _divergence(rule: str, field: str, *, step: int = 1, trace: dict[str, int] |
         message="differs",
         trace=trace,
     )
+
+
+# ---- the known file is checked, and covers a deviation wherever it shows ---------------------------------
+
+
+def test_a_known_file_with_an_unknown_rule_or_a_bad_pointer_is_a_usage_error(tmp_path: Path) -> None:
+    typo = known_file(tmp_path, {"rule": "SEALS.CAPP"})
+    result = CliRunner().invoke(cli, ["verify", "--impl", faulty("seal_cap"), "--known", typo])
+    assert result.exit_code == 2, result.output
+    assert "$.known[0].rule" in result.output
+    assert "did you mean SEALS.CAP" in result.output
+    bad = known_file(tmp_path, {"rule": "SEALS.CAP", "pointer": "clans/0"})
+    result = CliRunner().invoke(cli, ["verify", "--impl", faulty("seal_cap"), "--known", bad])
+    assert result.exit_code == 2, result.output
+    assert "$.known[0].pointer" in result.output
+    assert "JSON Pointer" in result.output
+
+
+def test_a_known_rule_covers_the_vectors_of_other_rules_its_deviation_fails(tmp_path: Path) -> None:
+    """Six seals fail the vectors of SEALS.CAP and of other rules (the Well at five seals...): each
+    such vector's difference points at SEALS.CAP (its ``cause``), so one known entry covers them all."""
+    known = known_file(tmp_path, {"rule": "SEALS.CAP", "why": "house rule"})
+    result, report = run_verify(tmp_path, faulty("seal_cap"), "--games", "0", "--known", known)
+    failed = [c for c in report["cases"] if c["status"] == "failed"]
+    covered = [c for c in report["cases"] if c["status"] == "known"]
+    assert covered, result.output
+    assert any(c["divergence"]["rule"] != "SEALS.CAP" for c in covered)  # a vector of another rule
+    assert all(
+        c["divergence"]["cause"] == "SEALS.CAP" for c in covered if c["divergence"]["rule"] != "SEALS.CAP"
+    )
+    assert not failed, [(c["id"], c["divergence"]["rule"], c["divergence"]["cause"]) for c in failed]
+    assert result.exit_code == 0, result.output

@@ -238,3 +238,12 @@ def test_trace_out_directory_gets_one_replayable_case_per_rule_in_outcome_mode(t
     assert body["format"] == "wcref-position-trace"
     replayed = CliRunner().invoke(cli, ["replay", str(cases / written[0])])
     assert replayed.exit_code == 0, replayed.output
+
+
+def test_outcome_mode_refuses_junit_rather_than_ignore_it(tmp_path: Path) -> None:
+    result = CliRunner().invoke(
+        cli, ["verify", "--mode", "outcome", "--impl", COMPOSITE, "--junit", str(tmp_path / "j.xml")]
+    )
+    assert result.exit_code == 2, result.output
+    assert "--junit is written in lockstep mode only" in result.output
+    assert not (tmp_path / "j.xml").exists()

@@ -11,6 +11,7 @@ reference/cli.py).
 
 from __future__ import annotations
 
+import difflib
 import json
 import os
 import shlex
@@ -35,7 +36,7 @@ from reference.conformance.outcome import DEFAULT_BUDGET, Player
 from reference.conformance.outcome_run import Finding, Known, read_known, run_outcome
 from reference.conformance.outcome_run import summary as outcome_summary
 from reference.conformance.positions import POSITION_TRACE_FORMAT, POSITION_TRACE_VERSION
-from reference.conformance.process import SubprocessImplementation
+from reference.conformance.process import SubprocessImplementation, shorten
 from reference.conformance.verify import (
     Options,
     Report,
@@ -51,6 +52,7 @@ from reference.conformance.verify import (
 from reference.conformance.verify import verify as run_verify
 from reference.errors import WhiteCastleError
 from reference.model import Difficulty, RivalKind, Setup, Solo
+from reference.rulebook import rule_ids
 
 USAGE: Final = 2
 FAILED: Final = 1
@@ -242,7 +244,7 @@ def _implementation(impl_command: str | None, timeout: float) -> tuple[Implement
     metavar="PATH",
     help="Write the trace of the first divergence that has one (for wcref replay). A directory (an "
     "existing one, a PATH ending in /, or any PATH with --keep-going): one replayable case per rule, "
-    "NN-RULE-phase.json (lockstep mode).",
+    "NN-RULE-phase.json (NN-RULE-outcome.json in outcome mode).",
 )
 @click.option(
     "--bench",
@@ -356,6 +358,9 @@ def verify(
         known=known,
     )
     if mode == "outcome":
+        if junit_path is not None:
+            impl.close()
+            raise _Usage("--junit is written in lockstep mode only (outcome mode: --report FILE)")
         _verify_outcome(impl, options, keep_going, known, converse, budget, report_path, trace_out)
         return
     console = Console(stderr=True)
@@ -379,11 +384,23 @@ def _known(known_path: Path | None) -> tuple[Known, ...]:
     if known_path is None:
         return ()
     try:
-        return read_known(inputs.read_file(known_path))
+        known = read_known(inputs.read_file(known_path))
     except (msgspec.ValidationError, msgspec.DecodeError, inputs.InputLimit) as exc:
         raise _Usage(f"--known {known_path}: {exc}") from exc
     except OSError as exc:
         raise _Usage(f"--known {known_path}: cannot read: {exc.strerror or exc}") from exc
+    ids = sorted(rule_ids())
+    for index, entry in enumerate(known):
+        where = f"--known {known_path}: $.known[{index}]"
+        if entry.rule not in ids:
+            close = difflib.get_close_matches(entry.rule[:80], ids, n=3, cutoff=0.6)
+            hint = f" (did you mean {', '.join(close)}?)" if close else ""
+            raise _Usage(f"{where}.rule: {shorten(repr(entry.rule), 80)} is no rule ID of the register{hint}")
+        if entry.pointer is not None and entry.pointer != "" and not entry.pointer.startswith("/"):
+            raise _Usage(
+                f"{where}.pointer: {shorten(repr(entry.pointer), 80)} is no JSON Pointer (it starts with /)"
+            )
+    return known
 
 
 def _verify_outcome(
@@ -453,6 +470,7 @@ def _verify_outcome(
             click.echo(f"--trace-out {directory}: wrote {len(report.groups)} case(s), one per rule")
         else:
             _write(Path(trace_out), _outcome_case(report.groups[0].smallest), "trace")
+            click.echo(f"--trace-out {trace_out}: wrote the case of [{report.groups[0].rule}]")
     if report.nothing_checked:
         raise _Usage(report.nothing_checked)
     if not report.ok:

@@ -169,6 +169,10 @@ class Divergence(msgspec.Struct, frozen=True, kw_only=True):
     trace: Any
     start: Any = None
     composed: tuple[str, ...] = ()
+    cause: str | None = None
+    """For a vector's divergence (named for the vector's rule): the rule the difference itself points
+    at (attribution.attribute), which --known also matches: one deviation fails the vectors of other
+    rules too."""
 
 
 class FieldDifference(msgspec.Struct, frozen=True, kw_only=True):
@@ -880,7 +884,9 @@ def vector_divergence(lockstep: Lockstep, vector: Vector, failure: VectorFailure
         ref_got = ABSENT
     agrees = first_difference(failure.expected, ref_got) is None
     rule = vector.rules[0] if vector.rules else decision_rule(before)
-    return session.diverge(
+    observation = lockstep.observe()
+    cause = attribute(before, lockstep.action, session.state, observation, failure.field).rule
+    divergence = session.diverge(
         step=len(session.actions) - (1 if lockstep.accepted else 0),
         field=failure.field,
         reference=failure.expected,
@@ -888,11 +894,12 @@ def vector_divergence(lockstep: Lockstep, vector: Vector, failure: VectorFailure
         before=before,
         action=lockstep.action,
         after=session.state,
-        observation=lockstep.observe(),
+        observation=observation,
         message=f"step {failure.step}: the vector expects {failure.field} = {shorten(repr(failure.expected), 80)}"
         + ("" if agrees else " (the reference disagrees with the vector too)"),
         attribution=Attribution(rule, "vector", f"vector {vector.id} checks {', '.join(vector.rules)}"),
     ).divergence
+    return msgspec.structs.replace(divergence, cause=cause)
 
 
 # ---- perft through legal_actions ---------------------------------------------------------------------

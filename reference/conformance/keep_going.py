@@ -79,10 +79,10 @@ class DivergenceGroup(msgspec.Struct, kw_only=True):
 
 
 def known_entry(known: Sequence[Known], divergence: Divergence) -> Known | None:
-    """The first entry of ``known`` that accepts ``divergence`` (its rule, and its field under the
-    entry's pointer when it has one), or None."""
+    """The first entry of ``known`` that accepts ``divergence`` (its rule, or for a vector the rule its
+    difference points at, and its field under the entry's pointer when it has one), or None."""
     for entry in known:
-        if entry.rule == divergence.rule and (
+        if entry.rule in (divergence.rule, divergence.cause) and (
             entry.pointer is None or under(entry.pointer, divergence.field)
         ):
             return entry

@@ -269,6 +269,11 @@ def run_outcome(
         report.nothing_checked = (
             "nothing was checked in outcome mode: "
             + (f"{report.vectors_skipped} vectors need load_position; " if report.vectors_skipped else "")
+            + (
+                f"{len(vectors)} vectors selected (--run/--skip/--area/--players/--bot); "
+                if not vectors
+                else ""
+            )
             + ("--games 0" if games == 0 else "no setup to play")
         )
     report.ok = not report.nothing_checked and not report.failures and all(f.known for f in report.findings)

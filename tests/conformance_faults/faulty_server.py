@@ -1,7 +1,9 @@
 """A deliberately faulty implementation for the conformance tests: the reference engine, patched at
 run time to break one rule (or to misbehave on the wire), served over the JSON Lines protocol.
 
-    python tests/conformance_faults/faulty_server.py --fault NAME [--after N] [--areas a,b]
+    python tests/conformance_faults/faulty_server.py --fault NAME [--fault NAME ...] [--after N] [--areas a,b]
+
+``--fault`` can be given more than once: every rule fault given is planted (for keep-going runs).
 
 Rule faults: every fault of the planted-fault catalogue (``catalogue.py``: each breaks one rule and
 names it), e.g. ``seal_cap`` (6 Daimyo Seals), ``rival_pays``, ``free_checkpoint``,
