@@ -29,6 +29,7 @@ RULING.PUBLIC_POSITION.
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from typing import Final, Literal
@@ -36,12 +37,14 @@ from typing import Final, Literal
 import msgspec
 from msgspec.structs import replace
 
+from reference.chance import sample
 from reference.content import catalogue
-from reference.engine import new_game, settle
+from reference.engine import apply, new_game, settle
 from reference.errors import ContentError, SetupError
 from reference.model import (
     COLOURS,
     PHASE_FRAMES,
+    Board,
     Clan,
     DecisionKind,
     Die,
@@ -206,8 +209,112 @@ def _short(value: JSON) -> str:
 
 def status(pos: Position) -> tuple[Problem, ...]:
     """Every reason the position cannot occur under the rules (empty: none found). Never raises for
-    a position that decodes. Rules: see each problem's ``rule``."""
-    return tuple(_problems(pos))
+    a position that decodes: the layout of the board and the ids in it are checked against the content
+    first (:func:`_layout_problems`), and a check that still fails on what it reads names the check's
+    failure as a problem. Rules: see each problem's ``rule``."""
+    found: list[Problem] = []
+    try:
+        for problem in _problems(pos):
+            found.append(problem)
+    except Exception as exc:  # a position shaped in a way no check foresaw: say so, never raise
+        found.append(
+            Problem(
+                rule=RULING,
+                pointer="",
+                message=f"the position cannot be checked: {type(exc).__name__}: {exc}",
+            )
+        )
+    return tuple(found)
+
+
+def _layout_problems(
+    pos: Position, board: Board, dealt: Board, ids: dict[str, frozenset[str]]
+) -> Iterator[Problem]:
+    """The board's layout against a dealt board of the same setup (as many rooms on each floor, two
+    Outside spaces, Well tiles, gardens, Training Yards and favour spaces), every card and tile id of
+    the kind its place holds, every clan index one of the clans, and a card in every castle room (a
+    room is refilled before the next decision). RULING.PUBLIC_POSITION."""
+    n = pos.setup.players
+    for name, mine, theirs in (
+        ("rooms", len(board.rooms), len(dealt.rooms)),
+        ("outside", len(board.outside), len(dealt.outside)),
+        ("well_tiles", len(board.well_tiles), len(dealt.well_tiles)),
+        ("gardens", len(board.gardens), len(dealt.gardens)),
+        ("yards", len(board.yards), len(dealt.yards)),
+        ("favours", len(board.favours), len(dealt.favours)),
+        ("bridges", len(board.bridges), len(dealt.bridges)),
+    ):
+        if mine != theirs:
+            yield Problem(
+                rule=RULING, pointer=f"/board/{name}", message=f"{mine} {name}; the board has {theirs}"
+            )
+    floors = [r.floor for r in board.rooms]
+    if floors != [r.floor for r in dealt.rooms]:
+        yield Problem(
+            rule=RULING,
+            pointer="/board/rooms",
+            message=f"rooms on floors {floors}; the board's are {[r.floor for r in dealt.rooms]}",
+        )
+
+    def unknown(pointer: str, value: str | None, kind: str) -> Iterator[Problem]:
+        if value is not None and value not in ids[kind]:
+            yield Problem(
+                rule=RULING,
+                pointer=pointer,
+                message=f"{value[:80]!r} is no {kind} card or tile of the content",
+            )
+
+    for k, room in enumerate(board.rooms):
+        if room.card is None:
+            yield Problem(
+                rule=RULING, pointer=f"/board/rooms/{k}/card", message="a castle room without a card"
+            )
+        yield from unknown(f"/board/rooms/{k}/card", room.card, "castle")
+        for j, die in enumerate(room.dice):
+            if not 0 <= die.clan < n:
+                yield Problem(
+                    rule=RULING,
+                    pointer=f"/board/rooms/{k}/dice/{j}/clan",
+                    message=f"clan {die.clan} does not play",
+                )
+    for name, deck, kind in (
+        ("steward_deck", board.steward_deck, "castle"),
+        ("diplomat_deck", board.diplomat_deck, "castle"),
+    ):
+        for j, card in enumerate(deck):
+            yield from unknown(f"/board/{name}/{j}", card, kind)
+    yield from unknown("/board/daimyo", board.daimyo, "daimyo")
+    for j, tile in enumerate(board.well_tiles):
+        yield from unknown(f"/board/well_tiles/{j}", tile, "die_tiles")
+    for k, slot in enumerate(board.gardens):
+        yield from unknown(f"/board/gardens/{k}/card", slot.card, "gardens")
+        for who in slot.gardeners:
+            if not 0 <= who < n:
+                yield Problem(
+                    rule=RULING, pointer=f"/board/gardens/{k}/gardeners", message=f"clan {who} does not play"
+                )
+    for k, yard in enumerate(board.yards):
+        for j, (tile, _) in enumerate(yard.tiles):
+            yield from unknown(f"/board/yards/{k}/tiles/{j}/0", tile, "yard_tiles")
+        for who in yard.warriors:
+            if not 0 <= who < n:
+                yield Problem(
+                    rule=RULING, pointer=f"/board/yards/{k}/warriors", message=f"clan {who} does not play"
+                )
+        same = [y for y in dealt.yards if y.cost == yard.cost and y.value == yard.value]
+        if not same:
+            yield Problem(
+                rule=RULING,
+                pointer=f"/board/yards/{k}",
+                message=f"no Training Yard costs {yard.cost} and is worth {yard.value}",
+            )
+    for k, holder in enumerate(board.favours):
+        if holder is not None and not 0 <= holder < n:
+            yield Problem(rule=RULING, pointer=f"/board/favours/{k}", message=f"clan {holder} does not play")
+    for i, clan in enumerate(pos.clans):
+        yield from unknown(f"/clans/{i}/domain_card", clan.domain_card, "castle")
+        for j, card in enumerate(clan.lantern):
+            yield from unknown(f"/clans/{i}/lantern/{j}", card, "lantern")
 
 
 def _problems(pos: Position) -> Iterator[Problem]:
@@ -228,6 +335,17 @@ def _problems(pos: Position) -> Iterator[Problem]:
             f"the {pos.phase.value} phase is not a synchronisation point (its choices are pending work)",
         )
         return
+    if (pos.phase is Phase.ROLL and pos.round >= ROUNDS) or (pos.phase is Phase.OVER and pos.round != ROUNDS):
+        when = (
+            "a re-roll after the last round" if pos.phase is Phase.ROLL else f"the end in round {pos.round}"
+        )
+        yield bad("ROUND.COUNT", "/round", f"{when}: the game ends after round {ROUNDS}")
+    if pos.phase is Phase.DRAFT and pos.round != 1:
+        yield bad(
+            "SETUP.STARTING_PAIRS",
+            "/round",
+            f"starting pairs are taken before round 1, not in round {pos.round}",
+        )
     if pos.shuffle_pool:
         yield bad(
             RULING,
@@ -244,6 +362,21 @@ def _problems(pos: Position) -> Iterator[Problem]:
     if len(pos.clans) != n:
         yield bad(RULING, "/clans", f"the setup has {n} clans, the position {len(pos.clans)}")
         return
+    if pos.board is not None:
+        shape = apply(start, sample(start, random.Random(0))).board  # a board as dealt, for its layout
+        assert shape is not None
+        ids = {
+            "castle": frozenset(cat.castle),
+            "daimyo": frozenset(cat.daimyo),
+            "die_tiles": frozenset(cat.die_tiles),
+            "gardens": frozenset(cat.gardens),
+            "yard_tiles": frozenset(cat.yard_tiles),
+            "lantern": frozenset(cat.castle) | frozenset(cat.starting) | frozenset(cat.decrees),
+        }
+        layout = list(_layout_problems(pos, pos.board, shape, ids))
+        if layout:
+            yield from layout
+            return
     # ---- the clans ----
     solo = pos.setup.solo is not None
     for i, clan in enumerate(pos.clans):
@@ -453,7 +586,8 @@ def _board_problems(pos: Position, n: int) -> Iterator[Problem]:
                 )
     if pos.phase in (Phase.DRAFT, Phase.TURNS):
         for c in range(n):
-            played = sum(1 for t in range(pos.turn) if pos.turn_order[t % n] == c)
+            seat = pos.turn_order.index(c) if c in pos.turn_order else n
+            played = pos.turn // n + (1 if seat < pos.turn % n else 0)  # turns taken by clan c
             mine = sum(d.clan == c for _, d in placed) + sum(i == c for i, _ in domain)
             if mine != played:
                 yield Problem(

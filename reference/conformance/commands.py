@@ -447,6 +447,7 @@ def _verify_outcome(
             known=known,
             keep_going=keep_going,
             positions=options.positions,
+            max_failures=options.max_failures,
         )
     except KeyboardInterrupt:
         impl.close()
@@ -455,8 +456,12 @@ def _verify_outcome(
     impl.close()
     for line in outcome_summary(report):
         click.echo(line)
+    unwritten: list[str] = []
     if report_path is not None:
-        _write(report_path, msgspec.json.encode(report) + b"\n", "report")
+        try:
+            _write(report_path, msgspec.json.encode(report) + b"\n", "report")
+        except _Usage as exc:  # the cases are still written
+            unwritten.append(str(exc))
     if trace_out is not None and report.groups:
         if _is_directory(trace_out, keep_going):
             directory = Path(trace_out)
@@ -471,6 +476,8 @@ def _verify_outcome(
         else:
             _write(Path(trace_out), _outcome_case(report.groups[0].smallest), "trace")
             click.echo(f"--trace-out {trace_out}: wrote the case of [{report.groups[0].rule}]")
+    if unwritten:
+        raise _Usage("; ".join(unwritten))
     if report.nothing_checked:
         raise _Usage(report.nothing_checked)
     if not report.ok:
@@ -500,11 +507,17 @@ def _rule_areas(areas: Sequence[str]) -> tuple[str, ...]:
 
 
 def _finish(report: Report, report_path: Path | None, junit_path: Path | None, trace_out: str | None) -> None:
+    """Print the summary and write the report, the JUnit XML and the cases; a file that cannot be
+    written does not stop the others (each failure is said, then the run ends as a usage error)."""
     as_directory = trace_out is not None and _is_directory(trace_out, report.options.keep_going)
+    unwritten: list[str] = []
     written: list[str] = []
     older: list[str] = []
     if trace_out is not None and as_directory:
-        written, older = _write_cases(Path(trace_out), report)  # before the summary: it names the files
+        try:
+            written, older = _write_cases(Path(trace_out), report)  # before the summary: it names the files
+        except _Usage as exc:
+            unwritten.append(str(exc))
     for line in summary_lines(report):
         click.echo(line)
     divergence = first_divergence(report)
@@ -513,22 +526,29 @@ def _finish(report: Report, report_path: Path | None, junit_path: Path | None, t
             "trace (wcref replay FILE replays it on the reference): "
             + json.dumps(divergence.trace, separators=(",", ":"))
         )
-    if trace_out is not None and not as_directory:
-        _write_first_trace(Path(trace_out), report)
-    elif trace_out is not None:
-        click.echo(
-            f"--trace-out {trace_out}: {len(written)} case(s) written, one per rule"
-            + (f" ({', '.join(written[:3])}{', ...' if len(written) > 3 else ''})" if written else "")
-        )
-        if older:
+    try:
+        if trace_out is not None and not as_directory:
+            _write_first_trace(Path(trace_out), report)
+        elif trace_out is not None and not unwritten:
             click.echo(
-                f"--trace-out {trace_out}: {len(older)} case file(s) there are not from this run, left as "
-                f"they were: {', '.join(older[:5])}{', ...' if len(older) > 5 else ''}"
+                f"--trace-out {trace_out}: {len(written)} case(s) written, one per rule"
+                + (f" ({', '.join(written[:3])}{', ...' if len(written) > 3 else ''})" if written else "")
             )
-    if report_path is not None:
-        _write(report_path, report_json(report), "report")
-    if junit_path is not None:
-        _write(junit_path, junit_xml(report), "JUnit XML")
+            if older:
+                click.echo(
+                    f"--trace-out {trace_out}: {len(older)} case file(s) there are not from this run, left as "
+                    f"they were: {', '.join(older[:5])}{', ...' if len(older) > 5 else ''}"
+                )
+    except _Usage as exc:
+        unwritten.append(str(exc))
+    for path, what in ((report_path, "report"), (junit_path, "JUnit XML")):
+        if path is not None:
+            try:
+                _write(path, report_json(report) if path is report_path else junit_xml(report), what)
+            except _Usage as exc:
+                unwritten.append(str(exc))
+    if unwritten:
+        raise _Usage("; ".join(unwritten))
     if report.failure is not None and report.failure.kind == "start":
         raise _Usage(report.failure.detail)
     if any(c.failure is not None and c.failure.kind == "start" for c in report.cases):

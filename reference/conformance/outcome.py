@@ -298,17 +298,19 @@ def play_game(
     max_stops: int = 1_000,
     keep_going: bool = False,
     can_load: bool = False,
+    into: list[OutcomeDivergence] | None = None,
 ) -> tuple[GameStats, list[OutcomeDivergence]]:
     """Play one game in outcome mode (see the module docstring). ``seed`` draws the chance outcomes
     and the implementation's play seeds and picks the turns checked both ways (each with chance
     1/``converse_every``; 0: never). The game ends at its first divergence unless ``keep_going``:
     then a missing option is noted and play goes on, and after an unreachable stop the implementation
     is moved (``load``, when ``can_load``) to the nearest stop the reference reaches, so a later fault
-    is still found; one divergence per rule is kept. Exceptions the implementation raises propagate."""
+    is still found; one divergence per rule is kept. Exceptions the implementation raises propagate;
+    the divergences found before are then in ``into`` when given (they are appended there as found)."""
     rng = random.Random(seed)
     stats = GameStats()
     found_rules: set[str] = set()
-    divergences: list[OutcomeDivergence] = []
+    divergences: list[OutcomeDivergence] = into if into is not None else []
 
     def note(divergence: OutcomeDivergence) -> None:
         if divergence.rule not in found_rules:

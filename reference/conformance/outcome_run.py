@@ -165,11 +165,13 @@ def run_outcome(
     max_stops: int = 1_000,
     positions: int = 0,
     long_moves: int = 2,
+    max_failures: int = 5,
 ) -> OutcomeReport:
     """Run outcome mode (see the module docstring). ``setups`` are the games' setups (drawn in turn,
     each game's seed from ``seed``); ``vectors`` those the caller selected; ``positions`` games from
     generated positions, ``long_moves`` eighths of them on long-move content. Without ``keep_going``
-    the run stops at the first finding that is not known."""
+    the run stops at the first finding that is not known; after ``max_failures`` implementation
+    failures (crashes, hangs, refused requests) it stops too."""
     started = time.perf_counter()
     report = OutcomeReport(games_requested=games)
     name, areas = impl.hello()
@@ -183,6 +185,8 @@ def run_outcome(
 
     stop_now = False
     for vector in vectors:
+        if len(report.failures) >= max_failures:
+            break
         if vector.start is not None and not can_load:
             report.vectors_skipped += 1
             continue
@@ -211,7 +215,9 @@ def run_outcome(
         label: str, setup: Setup, game_seed: int, start: Position | None, converse_every: int, stops: int
     ) -> tuple[list[OutcomeDivergence] | None, bool]:
         """One game (from ``start`` when given) counted into the report: its divergences (None when
-        the implementation failed) and whether the failure was that it could not start."""
+        the implementation failed: those found before the failure are kept in the report) and whether
+        the failure was that it could not start."""
+        kept: list[OutcomeDivergence] = []
         try:
             stats, divergences = play_game(
                 impl,
@@ -223,12 +229,17 @@ def run_outcome(
                 keep_going=keep_going,
                 can_load=can_load,
                 max_stops=stops,
+                into=kept,
             )
         except ImplementationError as exc:
             report.failures.append(f"{label}: {exc.kind}: {exc.detail}")
+            for divergence in kept:
+                found(_finding(label, setup, divergence, start, ()))
             return None, exc.kind == "start"
         except Exception as exc:  # an in-process implementation failed
             report.failures.append(f"{label}: the implementation raised {type(exc).__name__}: {exc}")
+            for divergence in kept:
+                found(_finding(label, setup, divergence, start, ()))
             return None, False
         report.stops += stats.stops
         report.turns += stats.turns
@@ -241,6 +252,8 @@ def run_outcome(
 
     rng = random.Random(seed)
     for index in range(games if not stop_now and setups else 0):
+        if len(report.failures) >= max_failures:
+            break
         setup = setups[index % len(setups)]
         game_seed = rng.randrange(2**31)
         label = f"game {index} ({_label(setup)}, seed {game_seed})"
@@ -256,6 +269,8 @@ def run_outcome(
             break
     if positions and can_load and setups and not stop_now:
         for index, start in enumerate(generated_positions(setups, positions, seed, long_moves)):
+            if len(report.failures) >= max_failures:
+                break
             label = f"position {index} ({_label(start.setup)})"
             divergences, _ = play(label, start.setup, seed + index, start, 1, POSITION_STOPS)
             if divergences is None:
@@ -265,7 +280,8 @@ def run_outcome(
                 break
     report.groups = _groups(report.findings)
     report.seconds = time.perf_counter() - started
-    if report.vectors_run == 0 and report.games_played == 0 and report.positions_played == 0:
+    nothing = report.vectors_run == 0 and report.games_played == 0 and report.positions_played == 0
+    if nothing and not report.failures:  # an implementation failing every case is a failure, not nothing
         report.nothing_checked = (
             "nothing was checked in outcome mode: "
             + (f"{report.vectors_skipped} vectors need load_position; " if report.vectors_skipped else "")

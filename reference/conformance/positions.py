@@ -92,7 +92,7 @@ def is_position_trace(raw: bytes) -> bool:
         head = msgspec.json.decode(raw, type=dict[str, msgspec.Raw])
         value = head.get("format")
         return value is not None and msgspec.json.decode(value) == POSITION_TRACE_FORMAT
-    except (msgspec.DecodeError, msgspec.ValidationError):
+    except (msgspec.DecodeError, msgspec.ValidationError, RecursionError):  # the reader says what is wrong
         return False
 
 
