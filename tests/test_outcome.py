@@ -12,9 +12,9 @@ import pytest
 from click.testing import CliRunner
 from msgspec.structs import replace
 
-from reference.book.vectors import load_vectors
+from reference.book.vectors import VECTORS_DIR, load_vectors
 from reference.cli import cli
-from reference.conformance.adapter import ReferenceAdapter
+from reference.conformance.adapter import JSON, ReferenceAdapter, Refused
 from reference.conformance.outcome import OutcomeDivergence, key_of, observed, play_game, reach
 from reference.conformance.outcome_run import run_outcome
 from reference.engine import legal_actions
@@ -247,3 +247,23 @@ def test_outcome_mode_refuses_junit_rather_than_ignore_it(tmp_path: Path) -> Non
     assert result.exit_code == 2, result.output
     assert "--junit is written in lockstep mode only" in result.output
     assert not (tmp_path / "j.xml").exists()
+
+
+class _IgnoresTheDeal(CompositeGame):
+    """Takes the deal as accepted and changes nothing."""
+
+    def apply(self, action: JSON) -> Refused | None:
+        if isinstance(action, dict) and action.get("type") == "deal":
+            return None
+        return super().apply(action)
+
+
+def test_a_vector_checks_the_result_of_a_chance_outcome_by_outcome() -> None:
+    """After the deal the implementation's position is compared too (an engine ignoring the deal
+    passed every setup vector whose only step is the deal)."""
+    vectors = [v for v in load_vectors(VECTORS_DIR)[0] if v.id.startswith("SETUP.DICE_PER_COLOUR")]
+    assert vectors
+    report = run_outcome(_IgnoresTheDeal(), [], vectors, games=0, seed=0)
+    assert report.findings
+    assert all(f.kind == "unreachable" and f.differences for f in report.findings)
+    assert not report.ok

@@ -265,3 +265,33 @@ def test_a_malformed_position_is_a_decode_error() -> None:
     data["stack"] = []
     with pytest.raises(msgspec.ValidationError, match="stack"):
         decode_position(msgspec.json.encode(data))
+
+
+def test_the_board_must_have_the_layout_and_ids_of_its_content() -> None:
+    pos = turn_start()
+    assert pos.board is not None
+    rooms = list(pos.board.rooms)
+    rooms[0] = replace(rooms[0], card=None)
+    gardens = list(pos.board.gardens)
+    gardens[0] = replace(gardens[0], card="ZZZ", gardeners=(9,))
+    problems = status(with_board(pos, rooms=tuple(rooms), gardens=tuple(gardens), outside=()))
+    pointers = {p.pointer for p in problems}
+    assert {
+        "/board/outside",
+        "/board/rooms/0/card",
+        "/board/gardens/0/card",
+        "/board/gardens/0/gardeners",
+    } <= pointers
+    assert {p.rule for p in problems} == {"RULING.PUBLIC_POSITION"}
+
+
+def test_a_huge_turn_number_is_refused_at_once() -> None:
+    """The turns each clan took are counted from the turn number, not by walking it (10^12 hung)."""
+    problems = status(replace(turn_start(), turn=10**12))
+    assert "ROUND.COUNT" in {p.rule for p in problems}
+
+
+def test_no_re_roll_after_the_last_round_and_no_draft_after_the_first() -> None:
+    pos = turn_start()
+    assert "ROUND.COUNT" in rules_of(replace(pos, phase=Phase.ROLL, round=3))
+    assert "SETUP.STARTING_PAIRS" in rules_of(replace(pos, phase=Phase.DRAFT, round=2))

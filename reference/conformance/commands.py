@@ -425,8 +425,11 @@ def _verify_outcome(
         impl.close()
         raise _Usage("outcome mode needs the play area: the implementation's hello does not claim it")
     found: list[Vector] = []
+    unusable: list[str] = []
     for directory in [Path(d) for d in options.vectors] or [VECTORS_DIR]:
-        found += load_vectors(directory)[0]
+        loaded, problems = load_vectors(directory)
+        found += loaded
+        unusable += [f"vector file {p.path}: {p.reason}" for p in problems]
     vectors = [
         v
         for v in found
@@ -454,6 +457,9 @@ def _verify_outcome(
         click.echo("error: interrupted", err=True)
         sys.exit(130)
     impl.close()
+    if unusable:  # a vector file that cannot be read fails the run, as in lockstep mode
+        report.failures = [*unusable, *report.failures]
+        report.ok = False
     for line in outcome_summary(report):
         click.echo(line)
     unwritten: list[str] = []

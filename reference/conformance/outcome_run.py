@@ -17,6 +17,7 @@ and grouped by rule (:mod:`reference.conformance.outcome` does one game).
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -27,7 +28,7 @@ import msgspec
 from reference import wire
 from reference.book.vectors import Vector
 from reference.conformance.adapter import JSON, ImplementationError, to_json
-from reference.conformance.compare import under
+from reference.conformance.compare import differences, under
 from reference.conformance.outcome import (
     DEFAULT_BUDGET,
     OutcomeDivergence,
@@ -248,6 +249,8 @@ def run_outcome(
         report.nodes += stats.nodes
         report.search_seconds += stats.search_seconds
         report.undecided += [f"{label}: {u}" for u in stats.undecided]
+        if stats.turns and stats.cut == stats.turns and not divergences:  # not one turn was decided
+            return None, False
         return divergences, False
 
     rng = random.Random(seed)
@@ -290,7 +293,13 @@ def run_outcome(
                 if not vectors
                 else ""
             )
-            + ("--games 0" if games == 0 else "no setup to play")
+            + (
+                "--games 0"
+                if games == 0
+                else f"every game was cut by the search budget at its first turn ({len(report.undecided)} stops undecided: --budget)"
+                if report.undecided
+                else "no setup to play"
+            )
         )
     report.ok = not report.nothing_checked and not report.failures and all(f.known for f in report.findings)
     return report
@@ -388,6 +397,20 @@ def _vector(
                     segment_start,
                     after,
                 )
+            theirs = normal(impl.observe())
+            if key_of(theirs) != key_of(observed(after)):  # the chance outcome's result is a stop too
+                found = tuple(differences(observed(after), theirs))[:50]
+                after_chance = _vector_divergence(
+                    vector,
+                    stop,
+                    "unreachable",
+                    f"after the chance outcome the implementation shows another position (at {found[0][0]})"
+                    if found
+                    else "after the chance outcome the implementation shows another position",
+                    segment_start,
+                    after,
+                )
+                return unchecked, dataclasses.replace(after_chance, differences=found, implementation=theirs)
             state, segment_start = after, after
             continue
         state = after
@@ -436,6 +459,20 @@ def _check_listed(
     return None
 
 
+def _accepted(vector: Vector) -> tuple[JSON, ...]:
+    """The vector's actions the reference accepts, in order (its refused probes left out): a path
+    that ``wcref replay`` replays from the vector's start."""
+    state = new_game(vector.setup) if vector.start is None else from_position(vector.start, vector.composed)
+    out: list[JSON] = []
+    for step in vector.steps:
+        try:
+            state = apply(state, step.action)
+        except (IllegalAction, RulesGap):
+            continue
+        out.append(to_json(step.action))
+    return tuple(out)
+
+
 def _vector_divergence(
     vector: Vector, stop: int, kind: str, message: str, start: State, after: State
 ) -> OutcomeDivergence:
@@ -448,7 +485,7 @@ def _vector_divergence(
         rule_note=f"vector {vector.id} checks {', '.join(vector.rules)}",
         message=message,
         differences=(),
-        path=tuple(to_json(s.action) for s in vector.steps),
+        path=_accepted(vector),
         account=(),
         implementation=None,
         reference=to_json(wire.observe(after)),
