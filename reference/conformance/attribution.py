@@ -511,7 +511,9 @@ def _sources(events: Sequence[ev.Event], clan: int) -> list[tuple[str, dict[str,
             case ev.LanternActivated(icons=icons) | ev.WellResolved(icons=icons):
                 out.append((event.rules[0], _gains(icons), event))
             case ev.BotTarget(bonus=bonus) if bonus:
-                out.append(("GINKGO.BONUS", _gains([i for i in bonus if isinstance(i, Gain)]), event))
+                out.append(
+                    ("GINKGO.BONUS", _gains([i for i in bonus if isinstance(i, Gain | Influence)]), event)
+                )
             case ev.DomainLineResolved(rewards=rewards):
                 out.append((rarest(event.rules), _gains(rewards), event))
             case ev.FavourTaken(icons=icons) | ev.WarriorPlaced(icons=icons):
@@ -608,7 +610,7 @@ def explained(
     ):
         c = catalogue(before.setup.content)
         lit = _gains([e for card in before.clans[clan].lantern for e in c.lantern_icons(card)])
-        if delta and all(0 < d <= lit.get(f, 0) for f, d in delta.items()):
+        if delta and all(d > 0 and _covers(lit, f, d) for f, d in delta.items()):
             return Attribution(
                 "BRIDGE.LANTERN_LEFT",
                 HINT,
