@@ -19,7 +19,6 @@ Every error a user can cause (a bad option, an unreadable or invalid file) print
 
 from __future__ import annotations
 
-import difflib
 import json
 import math
 import os
@@ -55,7 +54,7 @@ from reference.narrate import log_lines, names_for
 from reference.paths import directory_problem
 from reference.play import GameRecord, GameStopped, Step, play_game, same_policy, step_of
 from reference.policies import POLICIES
-from reference.rulebook import STATUSES, RuleEntry, load_register
+from reference.rulebook import STATUSES, RuleEntry, closest_ids, load_register
 from reference.rules.common import clan_name
 
 MIB: Final = 1024 * 1024
@@ -666,7 +665,7 @@ def _wanted_ids(ids: tuple[str, ...], known: list[str]) -> set[str] | None:
     for asked in ids:
         found = by_fold.get(asked.casefold())
         if found is None:
-            close = difflib.get_close_matches(asked.upper()[:80], known, n=3, cutoff=0.6)
+            close = closest_ids(asked, known)
             hint = f"; did you mean {', '.join(close)}?" if close else "; 'wcref rules' lists them all"
             shown = asked if len(asked) <= 60 else asked[:59] + "…"
             raise UserError(f"unknown rule ID {shown!r}{hint}")

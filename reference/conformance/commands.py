@@ -11,7 +11,6 @@ reference/cli.py).
 
 from __future__ import annotations
 
-import difflib
 import json
 import os
 import shlex
@@ -52,7 +51,7 @@ from reference.conformance.verify import (
 from reference.conformance.verify import verify as run_verify
 from reference.errors import WhiteCastleError
 from reference.model import Difficulty, RivalKind, Setup, Solo
-from reference.rulebook import rule_ids
+from reference.rulebook import closest_ids, rule_ids
 
 USAGE: Final = 2
 FAILED: Final = 1
@@ -389,11 +388,11 @@ def _known(known_path: Path | None) -> tuple[Known, ...]:
         raise _Usage(f"--known {known_path}: {exc}") from exc
     except OSError as exc:
         raise _Usage(f"--known {known_path}: cannot read: {exc.strerror or exc}") from exc
-    ids = sorted(rule_ids())
+    ids = rule_ids()
     for index, entry in enumerate(known):
         where = f"--known {known_path}: $.known[{index}]"
         if entry.rule not in ids:
-            close = difflib.get_close_matches(entry.rule[:80], ids, n=3, cutoff=0.6)
+            close = closest_ids(entry.rule, ids)
             hint = f" (did you mean {', '.join(close)}?)" if close else ""
             raise _Usage(f"{where}.rule: {shorten(repr(entry.rule), 80)} is no rule ID of the register{hint}")
         if entry.pointer is not None and entry.pointer != "" and not entry.pointer.startswith("/"):
@@ -471,13 +470,16 @@ def _verify_outcome(
     if trace_out is not None and report.groups:
         if _is_directory(trace_out, keep_going):
             directory = Path(trace_out)
-            try:
-                directory.mkdir(parents=True, exist_ok=True)
-            except OSError as exc:
-                raise _Usage(f"cannot write the cases to {directory}: {exc.strerror or exc}") from exc
-            for index, group in enumerate(report.groups, 1):
-                name = f"{index:02d}-{file_rule(group.rule)}-outcome{'-known' if group.smallest.known else ''}.json"
-                _write(directory / name, _outcome_case(group.smallest), "case")
+            _write_case_files(
+                directory,
+                [
+                    (
+                        f"{index:02d}-{file_rule(g.rule)}-outcome{'-known' if g.smallest.known else ''}.json",
+                        _outcome_case(g.smallest),
+                    )
+                    for index, g in enumerate(report.groups, 1)
+                ],
+            )
             click.echo(f"--trace-out {directory}: wrote {len(report.groups)} case(s), one per rule")
         else:
             _write(Path(trace_out), _outcome_case(report.groups[0].smallest), "trace")
@@ -594,20 +596,28 @@ def _write_cases(directory: Path, report: Report) -> tuple[list[str], list[str]]
     numbered in the report's order, and note the file in the group (``trace_file``); a group whose
     case has no trace keeps ``untraced`` and is skipped. Returns the names written and those of
     the case files already there from another run (left as they were)."""
-    written: list[str] = []
-    try:
-        directory.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise _Usage(f"cannot write the cases to {directory}: {exc.strerror or exc}") from exc
+    files: list[tuple[str, bytes]] = []
     for index, group in enumerate(report.groups, 1):
         if group.trace is None:
             continue
         name = case_file_name(index, group)
-        _write(directory / name, (json.dumps(group.trace, indent=1) + "\n").encode(), "case")
+        files.append((name, (json.dumps(group.trace, indent=1) + "\n").encode()))
         group.trace_file = str(directory / name)
-        written.append(name)
-    older = sorted(p.name for p in directory.glob("[0-9][0-9]-*.json") if p.name not in written)
-    return written, older
+    older = _write_case_files(directory, files)
+    return [name for name, _ in files], older
+
+
+def _write_case_files(directory: Path, files: Sequence[tuple[str, bytes]]) -> list[str]:
+    """Write each (name, bytes) case file into ``directory`` (made when missing); returns the names of
+    the case files already there from another run (left as they were). Raises _Usage."""
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise _Usage(f"cannot write the cases to {directory}: {exc.strerror or exc}") from exc
+    for name, body in files:
+        _write(directory / name, body, "case")
+    written = {name for name, _ in files}
+    return sorted(p.name for p in directory.glob("[0-9][0-9]-*.json") if p.name not in written)
 
 
 def _bench(impl_command: str | None, requests: int, timeout: float) -> None:

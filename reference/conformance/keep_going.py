@@ -26,7 +26,7 @@ import re
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Final
+from typing import Final, Protocol
 
 import msgspec
 from msgspec.structs import replace
@@ -302,6 +302,39 @@ class SearchRun:
         if divergence is not None:
             self.tally.add(key, divergence, known_entry(self.target.known, divergence))
         return True
+
+
+class PhaseResult(Protocol):
+    """What a searched phase's result (verify.GamesResult, positions.PositionsResult) records of its
+    searches."""
+
+    played: int
+    steps: int
+    shrink_runs: int
+    searches: int
+    divergence: Divergence | None
+    failure: Failure | None
+    error: str
+    diverged: int
+    known: int
+    by_rule: dict[str, int]
+    seconds: float
+
+
+def record(
+    result: PhaseResult, runs: Sequence[SearchRun], shrunk: Sequence[Divergence], seconds: float
+) -> None:
+    """Record a phase's searches (:func:`hunt`'s runs and shrunk divergences) into its result: the
+    last search's counts, every search's shrinking, the first shrunk divergence."""
+    final = runs[-1]
+    result.played, result.steps = final.played, final.steps
+    result.shrink_runs = sum(r.shrink_runs for r in runs)
+    result.searches = len(runs)
+    result.divergence = shrunk[0] if shrunk else None
+    result.failure, result.error = final.failure, final.error
+    result.diverged, result.known = final.tally.count, final.tally.known
+    result.by_rule = final.tally.by_rule()
+    result.seconds = seconds
 
 
 def hunt(

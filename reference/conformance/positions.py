@@ -48,7 +48,7 @@ from reference.conformance.harness import (
     failure_of,
     run_search,
 )
-from reference.conformance.keep_going import DivergenceGroup, SearchRun, Target, counts, hunt
+from reference.conformance.keep_going import DivergenceGroup, SearchRun, Target, counts, hunt, record
 from reference.engine import apply, is_chance, is_over
 from reference.errors import IllegalAction, RulesGap, TraceError
 from reference.model import Action, State
@@ -277,17 +277,9 @@ def run_positions(
         return _search_positions(impl, setups, options, progress, notes, target)
 
     runs, shrunk = hunt(search, options.known, keep_going=options.keep_going)
-    final = runs[-1]
-    result.played, result.steps, result.edited = final.played, final.steps, final.edited
-    result.by_situation = dict(sorted(final.by.items()))
-    result.shrink_runs = sum(r.shrink_runs for r in runs)
-    result.searches = len(runs)
-    result.divergence = shrunk[0] if shrunk else None
-    result.failure, result.error = final.failure, final.error
-    result.diverged, result.known = final.tally.count, final.tally.known
-    result.by_rule = final.tally.by_rule()
-    result.seconds = elapsed(started)
-    return result, final.tally.groups()
+    record(result, runs, shrunk, elapsed(started))
+    result.edited, result.by_situation = runs[-1].edited, dict(sorted(runs[-1].by.items()))
+    return result, runs[-1].tally.groups()
 
 
 def _search_positions(

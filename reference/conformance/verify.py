@@ -61,6 +61,7 @@ from reference.conformance.keep_going import (
     hunt,
     known_entry,
     merge,
+    record,
 )
 from reference.conformance.outcome_run import Known
 from reference.conformance.perft import PerftData, load_data
@@ -311,17 +312,9 @@ def run_games(
         return _search_games(impl, setups, options, progress, notes, target, result)
 
     runs, shrunk = hunt(search, options.known, keep_going=options.keep_going)
-    final = runs[-1]
-    result.played, result.steps = final.played, final.steps
-    result.by_setup = dict(sorted(final.by.items()))
-    result.shrink_runs = sum(r.shrink_runs for r in runs)
-    result.searches = len(runs)
-    result.divergence = shrunk[0] if shrunk else None
-    result.failure, result.error = final.failure, final.error
-    result.diverged, result.known = final.tally.count, final.tally.known
-    result.by_rule = final.tally.by_rule()
-    result.seconds = elapsed(started)
-    return result, final.tally.groups()
+    record(result, runs, shrunk, elapsed(started))
+    result.by_setup = dict(sorted(runs[-1].by.items()))
+    return result, runs[-1].tally.groups()
 
 
 def _search_games(

@@ -7,7 +7,9 @@ shipped file once (unique ids; a ruling states its reason) and raises
 
 from __future__ import annotations
 
+import difflib
 from collections import Counter
+from collections.abc import Iterable
 from functools import cache
 from importlib import resources
 from typing import Final, Literal, get_args
@@ -86,4 +88,9 @@ def rule_ids() -> frozenset[str]:
     return frozenset(entry.id for entry in load_register())
 
 
-__all__ = ["STATUSES", "RuleEntry", "Status", "load_register", "parse_register", "rule_ids"]
+def closest_ids(asked: str, known: Iterable[str]) -> list[str]:
+    """Up to 3 register IDs closest to ``asked`` (a misspelt or mis-cased ID), closest first."""
+    return difflib.get_close_matches(asked.upper()[:80], sorted(known), n=3, cutoff=0.6)
+
+
+__all__ = ["STATUSES", "RuleEntry", "Status", "closest_ids", "load_register", "parse_register", "rule_ids"]
