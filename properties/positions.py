@@ -15,8 +15,9 @@ aimed at one rare situation (:data:`SITUATIONS`):
 - ``long_move``: a clan placed so that the longest single move the content offers (one Influence
   icon: TIME.MOVE) crosses two checkpoints, holding the seals for both or for the first only. With
   the printed cards this is impossible: their longest move is 2 steps (Daimyo favours, a yard tile),
-  and consecutive checkpoints (6, 11, 15) are 4 and 5 spaces apart. Only the long-move content
-  (:func:`long_move_contents`) makes it possible; on other content the edit never applies.
+  and consecutive checkpoints (6, 11, 15) are 4 and 5 spaces apart. Only long-move content
+  (:func:`long_move_contents`, or any content :func:`lengthened`) makes it possible; on other
+  content the edit never applies.
 - ``full_daimyo``: every favour space of the Daimyo card taken (or all but one), each by a courtier
   that reached the Daimyo's room (moved up, or sent from the Domain line) (COURTIER.DAIMYO.FULL,
   DAIMYO.FAVOURS).
@@ -46,6 +47,7 @@ from __future__ import annotations
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
+from functools import cache
 from itertools import pairwise
 from typing import Final, Literal, TypeVar
 
@@ -54,7 +56,7 @@ from hypothesis import strategies as st
 from msgspec.structs import replace
 
 from properties import strategies as strat
-from reference.content import catalogue
+from reference.content import base_content, catalogue
 from reference.engine import apply, is_chance, is_over, legal_actions, new_game
 from reference.errors import RulesGap
 from reference.model import (
@@ -296,18 +298,36 @@ def long_move_contents() -> st.SearchStrategy[Content]:
     return LONG_MOVE_CONTENTS
 
 
+@cache
+def shipped_long_moves() -> Content:
+    """The shipped content made long-move content as :func:`long_move_contents` makes generated
+    content (every Influence icon LONG_EXTRA steps longer, decrees once, a long step on each Starting
+    Resource card's Lantern side): the printed cards' turns, so a turn's search stays as small as on
+    the shipped content (a few thousand states where generated long-move content reaches the budget)."""
+    return _long_moves(base_content())
+
+
+def lengthened(setup: Setup) -> Setup:
+    """``setup`` on its own content made long-move content (the shipped content:
+    :func:`shipped_long_moves`)."""
+    content = shipped_long_moves() if setup.content is None else _long_moves(setup.content)
+    return replace(setup, content=content)
+
+
 @st.composite
-def _position_setup(draw: st.DrawFn, long_moves: int, base: st.SearchStrategy[Setup]) -> Setup:
+def _position_setup(
+    draw: st.DrawFn, long_moves: int, base: st.SearchStrategy[Setup], own: bool = False
+) -> Setup:
     setup = draw(base)
     if long_moves and draw(st.integers(0, 7)) >= 8 - long_moves:  # 0, the shipped content, is the target
-        setup = replace(setup, content=draw(LONG_MOVE_CONTENTS))
+        setup = lengthened(setup) if own else replace(setup, content=draw(LONG_MOVE_CONTENTS))
     return setup
 
 
 def with_long_moves(base: st.SearchStrategy[Setup], long_moves: int = 2) -> st.SearchStrategy[Setup]:
-    """The setups of ``base``, ``long_moves`` eighths of them on long-move content
-    (:func:`long_move_contents`): the only content on which one move can cross two checkpoints."""
-    return _position_setup(long_moves, base)
+    """The setups of ``base``, ``long_moves`` eighths of them on their own content made long-move
+    content (:func:`lengthened`): the only content on which one move can cross two checkpoints."""
+    return _position_setup(long_moves, base, own=True)
 
 
 def position_setups(*, long_moves: int = 2, decks: float = 0.25) -> st.SearchStrategy[Setup]:
@@ -396,7 +416,16 @@ def _board(pos: Position) -> Board:
 
 
 def _players(pos: Position) -> list[int]:
-    return [i for i, c in enumerate(pos.clans) if not c.rival]
+    """The clans an edit may change (never the rival), the one about to decide first."""
+    players = [i for i, c in enumerate(pos.clans) if not c.rival]
+    deciding = pos.decision.clan
+    return sorted(players, key=lambda i: i != deciding)
+
+
+def _edited_clan(draw: st.DrawFn, players: Sequence[int]) -> int:
+    """The clan an edit changes: 3 times in 4 the first of ``players`` (the one about to decide: the
+    turn a short game from the position checks first, and the shrink target), else any."""
+    return players[0] if draw(st.integers(0, 3)) < 3 else _pick(draw, players)
 
 
 def _pick(draw: st.DrawFn, items: Sequence[int]) -> int:
@@ -457,7 +486,7 @@ def _checkpoint(draw: st.DrawFn, pos: Position) -> Position | None:
     players = _players(pos)
     if not checkpoints or not players:
         return None
-    clan = _pick(draw, players)
+    clan = _edited_clan(draw, players)
     space, cost = checkpoints[draw(st.integers(0, len(checkpoints) - 1))]
     before = space - draw(st.integers(1, NEAR))
     seals = cost - draw(st.sampled_from((0, 1)))  # exactly enough, then one short
@@ -486,7 +515,7 @@ def _long_move(draw: st.DrawFn, pos: Position) -> Position | None:
     players = _players(pos)
     if not options or not players:
         return None
-    clan = _pick(draw, players)
+    clan = _edited_clan(draw, players)
     first, second, low, high = options[draw(st.integers(0, len(options) - 1))]
     start = high - draw(st.integers(0, high - low))  # shrinks to just before the first checkpoint
     track = content.time

@@ -7,9 +7,10 @@ interface is a turn: ``play`` takes a complete turn (every follow-up choice at o
 ``apply`` of anything but a chance outcome is refused. Lockstep mode cannot check it; outcome mode
 can.
 
-Faults can be planted (``FAULTS``): each either leaves out options (a filter on the decisions a
-turn may take) or gets a result wrong (a spoiler applied after a decision), and names the rule a
-report must name. Run as a program it speaks the JSON Lines protocol:
+Faults can be planted (``FAULTS``): each leaves out options (a filter on the decisions a turn may
+take), prefers one option to another (a prune of what the filters let through: several faults
+planted together still leave a choice), or gets a result wrong (a spoiler applied after a
+decision), and names the rule a report must name. Run as a program it speaks the JSON Lines protocol:
 ``python tests/outcome_impl.py [FAULT ...]``.
 """
 
@@ -28,12 +29,14 @@ from msgspec.structs import replace
 from reference import wire
 from reference.conformance.adapter import JSON, Refused, to_json
 from reference.conformance.outcome import MAX_DECISIONS, is_stop, key_of, observed, state_key
+from reference.content import catalogue
 from reference.engine import advance, apply, is_chance, legal_actions, new_game
 from reference.errors import RulesGap
 from reference.model import (
     SPACE_FACTS,
     Action,
     Deal,
+    InfluenceFrame,
     Next,
     PayCheckpoint,
     Roll,
@@ -52,6 +55,9 @@ Allow = Callable[[State, Action, Path], bool]
 """May the turn take ``action`` at ``state`` after the decisions ``path`` of this turn?"""
 Spoil = Callable[[State, Action, State], State]
 """The state the faulty implementation reaches instead of ``after``."""
+Prune = Callable[[list[Action]], list[Action]]
+"""The options the faulty implementation offers out of those its filters let through (a fault
+that prefers one option to another, seen after the other faults have filtered)."""
 
 
 def _always(state: State, action: Action, path: Path) -> bool:
@@ -60,6 +66,10 @@ def _always(state: State, action: Action, path: Path) -> bool:
 
 def _same(before: State, action: Action, after: State) -> State:
     return after
+
+
+def _all(options: list[Action]) -> list[Action]:
+    return options
 
 
 @dataclass(frozen=True)
@@ -71,10 +81,12 @@ class Fault:
     rule: str
     allow: Allow = _always
     spoil: Spoil = _same
+    prune: Prune = _all
 
 
-def _checkpoint_always_paid(state: State, action: Action, path: Path) -> bool:
-    return not (isinstance(action, StopMove) and PayCheckpoint() in legal_actions(state))
+def _checkpoint_always_paid(options: list[Action]) -> list[Action]:
+    """No stop before a checkpoint this implementation lets the clan pay."""
+    return [a for a in options if not isinstance(a, StopMove)] if PayCheckpoint() in options else options
 
 
 def _fixed_icon_order(state: State, action: Action, path: Path) -> bool:
@@ -94,8 +106,19 @@ def _no_light_from_empty_deck(before: State, action: Action, after: State) -> St
 
 
 def _checkpoints_all_or_nothing(state: State, action: Action, path: Path) -> bool:
-    decisions = [a for a in path if not isinstance(a, Trade)]
-    return not (isinstance(action, StopMove) and decisions and isinstance(decisions[-1], PayCheckpoint))
+    """Every checkpoint a move crosses is paid, or none: the first is paid only with the seals for
+    all of them, and once one is paid the move does not stop before the next."""
+    if isinstance(action, StopMove):
+        decisions = [a for a in path if not isinstance(a, Trade)]
+        return not (decisions and isinstance(decisions[-1], PayCheckpoint))
+    if isinstance(action, PayCheckpoint):
+        frame = state.stack[-1]
+        assert isinstance(frame, InfluenceFrame)
+        holder = state.clans[frame.clan]
+        track = catalogue(state.setup.content).content.time
+        crossed = range(holder.time + 1, min(track.last, holder.time + frame.steps) + 1)
+        return holder.seals >= sum(track.checkpoint_cost(space) for space in crossed)
+    return True
 
 
 def _dice_stay(before: State, action: Action, after: State) -> State:
@@ -126,11 +149,11 @@ FAULTS: Final = {
     for fault in (
         Fault("dice-stay", "ROUND.CLEAR_REROLL", spoil=_dice_stay),
         Fault("stack-priced-as-printed", "PLACE.STACK_3_4P", spoil=_stack_priced_as_printed),
-        Fault("checkpoint-always-paid", "TIME.STOP", allow=_checkpoint_always_paid),
+        Fault("checkpoint-always-paid", "TIME.STOP", prune=_checkpoint_always_paid),
         Fault("fixed-icon-order", "RULING.EFFECTS_OPTIONAL_ORDER", allow=_fixed_icon_order),
         Fault("no-late-trades", "SEALS.TRADE_COIN", allow=_no_late_trades),
         Fault("no-light-from-empty-deck", "COURTIER.FLOOR12.EMPTY_DECK", spoil=_no_light_from_empty_deck),
-        Fault("checkpoints-all-or-nothing", "TIME.STOP", allow=_checkpoints_all_or_nothing),
+        Fault("checkpoints-all-or-nothing", "TIME.CHECKPOINTS", allow=_checkpoints_all_or_nothing),
     )
 }
 """The planted faults, by name."""
@@ -157,7 +180,10 @@ class CompositeGame:
     # ---- the faults -----------------------------------------------------------------------------
 
     def allowed(self, state: State, path: Path) -> list[Action]:
-        return [a for a in legal_actions(state) if all(f.allow(state, a, path) for f in self.faults)]
+        options = [a for a in legal_actions(state) if all(f.allow(state, a, path) for f in self.faults)]
+        for fault in self.faults:
+            options = fault.prune(options)
+        return options
 
     def step(self, state: State, action: Action) -> State:
         after = apply(state, action)
@@ -244,7 +270,7 @@ class CompositeGame:
         self.state = state
 
     def outcomes(self) -> list[JSON]:
-        return [to_json(wire.observe(s)) for s in self.turns(self._game()).values()]
+        return [observed(s) for s in self.turns(self._game()).values()]
 
     def close(self) -> None:
         self.state = None

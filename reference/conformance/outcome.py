@@ -74,10 +74,16 @@ NEAREST_LIMIT: Final = 20_000
 """Reached stops compared field by field when looking for the nearest one."""
 
 
+_NO_SETUP: Final = Setup()
+"""Stands for the setup in :func:`state_key`: every state of one search has the same setup."""
+
+
 def state_key(state: State) -> bytes:
-    """A 16-byte key of a state without its events, for the searches' sets of states already seen (the
-    whole encoding is ~2 kB, 16 kB with generated content: a search of 200,000 states kept it in gigabytes)."""
-    return hashlib.blake2b(wire.encode(replace(state, events=())), digest_size=16).digest()
+    """A 16-byte key of a state without its events and its setup, for a search's set of states
+    already seen (every state of one game has the same setup, whose content, 16 kB when generated
+    or lengthened, was most of what was hashed; the whole encoding kept in a search of 200,000
+    states took gigabytes). Keys of states of different setups are not comparable."""
+    return hashlib.blake2b(wire.encode(replace(state, events=(), setup=_NO_SETUP)), digest_size=16).digest()
 
 
 def is_stop(state: State) -> bool:
@@ -120,13 +126,55 @@ _key_encoder: Final = msgspec.json.Encoder(order="sorted")
 
 def key_of(observation: JSON) -> bytes:
     """The comparison key of an observation: a 16-byte hash of the canonical JSON of :func:`normal`
-    (the JSON itself carries the setup, 16 kB with generated content, once per stop)."""
-    return hashlib.blake2b(_key_encoder.encode(normal(observation)), digest_size=16).digest()
+    (the JSON itself carries the setup, 16 kB with generated content, once per stop), its setup
+    hashed on its own (once per setup object: :func:`observed` shares it among a game's stops)."""
+    shown = normal(observation)
+    if not isinstance(shown, dict) or "setup" not in shown:
+        return hashlib.blake2b(_key_encoder.encode(shown), digest_size=16).digest()
+    rest = {key: value for key, value in shown.items() if key != "setup"}
+    digest = hashlib.blake2b(_key_encoder.encode(rest), digest_size=16)
+    digest.update(_setup_digest(shown["setup"]))
+    return digest.digest()
+
+
+_SETUP_DIGESTS: dict[int, tuple[JSON, bytes]] = {}
+
+
+def _setup_digest(setup: JSON) -> bytes:
+    hit = _SETUP_DIGESTS.get(id(setup))
+    if hit is not None and hit[0] is setup:
+        return hit[1]
+    if len(_SETUP_DIGESTS) > 64:
+        _SETUP_DIGESTS.clear()
+    value = hashlib.blake2b(_key_encoder.encode(setup), digest_size=16).digest()
+    _SETUP_DIGESTS[id(setup)] = (setup, value)
+    return value
 
 
 def observed(state: State) -> JSON:
-    """The reference's observation of a state as JSON."""
-    return to_json(wire.observe(state))
+    """The reference's observation of a state as JSON (the same value as
+    ``to_json(wire.observe(state))``; the setup, 16 kB with generated or lengthened content and the
+    same at every stop of a game, is decoded once per setup)."""
+    whole = wire.observe(state)
+    rest = to_json(replace(whole, setup=_NO_SETUP))
+    assert isinstance(rest, dict)
+    setup = _setup_json(state.setup)
+    return {key: setup if key == "setup" else value for key, value in rest.items()}
+
+
+_SETUPS: dict[int, tuple[Setup, JSON]] = {}
+
+
+def _setup_json(setup: Setup) -> JSON:
+    """``setup`` as JSON, kept per setup object (the searches meet the same few)."""
+    hit = _SETUPS.get(id(setup))
+    if hit is not None and hit[0] is setup:
+        return hit[1]
+    if len(_SETUPS) > 64:
+        _SETUPS.clear()
+    value = to_json(setup)
+    _SETUPS[id(setup)] = (setup, value)
+    return value
 
 
 @dataclass(frozen=True)
@@ -150,6 +198,40 @@ class Reach:
     nodes: int
     exhausted: bool
     gaps: int = 0
+    graph: Graph | None = None
+
+
+@dataclass
+class Graph:
+    """The decisions a search met, kept when asked (:func:`reach` with ``graph``): for each state
+    searched (by :func:`state_key`), the class of each option (:func:`option_class`) and the state
+    it leads to; the comparison key of each stop; the starts. What the search would reach with a
+    class of options left out is then a walk of this graph (:func:`without_class`), not a new
+    search."""
+
+    starts: list[bytes]
+    edges: dict[bytes, list[tuple[str, bytes]]]
+    stop_keys: dict[bytes, bytes]
+
+
+def without_class(graph: Graph, name: str) -> set[bytes]:
+    """The comparison keys of the stops reachable in ``graph`` with every option of class ``name``
+    left out."""
+    seen: set[bytes] = set(graph.starts)
+    todo = list(graph.starts)
+    out: set[bytes] = set()
+    while todo:
+        node = todo.pop()
+        for kind, child in graph.edges.get(node, ()):
+            if kind == name or child in seen:
+                continue
+            seen.add(child)
+            key = graph.stop_keys.get(child)
+            if key is not None:
+                out.add(key)
+            else:
+                todo.append(child)
+    return out
 
 
 _Trail = tuple["_Trail", Action] | None
@@ -171,6 +253,7 @@ def reach(
     trades: bool = True,
     target: bytes | None = None,
     without: str | None = None,
+    graph: bool = False,
 ) -> Reach:
     """Every stop reachable from ``starts`` by one or more legal decisions (depth first; a state
     already searched is not searched again). ``trades`` False leaves seal trades out (a first, cheap
@@ -178,20 +261,24 @@ def reach(
     soon as it reaches a stop with that key (``exhausted`` is then True: the question is answered).
     ``without`` leaves out every option of that class (see :func:`option_class`). A path longer than
     MAX_DECISIONS is not followed further and the search is then not ``exhausted`` (as when the budget
-    runs out)."""
+    runs out). With ``graph`` the search keeps its :class:`Graph`."""
     seen: set[bytes] = set()
     stops: dict[bytes, list[Reached]] = {}
     nodes = gaps = 0
     deep = False
+    kept = Graph([state_key(s) for s in starts], {}, {}) if graph else None
     for index, start in enumerate(starts):
         # each path is kept as (the path before, the last action): a long turn's paths share their
         # beginnings instead of each state holding its own copy
-        todo: list[tuple[State, _Trail, int]] = [(start, None, 0)]
+        todo: list[tuple[State, _Trail, int, bytes]] = [
+            (start, None, 0, kept.starts[index] if kept is not None else b"")
+        ]
         while todo:
-            state, trail, depth = todo.pop()
+            state, trail, depth, here = todo.pop()
             if depth >= MAX_DECISIONS:  # a turn this long loops (generated content): not searched on
                 deep = True
                 continue
+            edges = kept.edges.setdefault(here, []) if kept is not None else None
             for action in legal_actions(state):
                 if not trades and isinstance(action, Trade):
                     continue
@@ -203,21 +290,25 @@ def reach(
                     gaps += 1
                     continue
                 identity = state_key(after)
+                if edges is not None:
+                    edges.append((option_class(action), identity))
                 if identity in seen:
                     continue
                 seen.add(identity)
                 nodes += 1
                 if nodes > budget:
-                    return Reach(stops, nodes - 1, False, gaps)
+                    return Reach(stops, nodes - 1, False, gaps, kept)
                 step: _Trail = (trail, action)
                 if is_stop(after):
                     key = key_of(observed(after))
                     stops.setdefault(key, []).append(Reached(after, index, _unwind(step)))
+                    if kept is not None:
+                        kept.stop_keys[identity] = key
                     if key == target:
-                        return Reach(stops, nodes, True, gaps)
+                        return Reach(stops, nodes, True, gaps, kept)
                 else:
-                    todo.append((after, step, depth + 1))
-    return Reach(stops, nodes, not deep, gaps)
+                    todo.append((after, step, depth + 1, identity))
+    return Reach(stops, nodes, not deep, gaps, kept)
 
 
 # ---- the implementation's side ------------------------------------------------------------------
@@ -356,7 +447,7 @@ def play_game(
         stats.turns += 1
         if converse_every and rng.randrange(converse_every) == 0:
             started = time.perf_counter()
-            whole = reach(starts, min(budget, CONVERSE_BUDGET))
+            whole = reach(starts, min(budget, CONVERSE_BUDGET), graph=True)
             stats.search_seconds += time.perf_counter() - started
             stats.nodes += whole.nodes
             if whole.exhausted:
@@ -394,19 +485,32 @@ WHERE: Final = ("/phase", "/decision", "/round", "/turn")
 """Where the game stands: a stop that differs here is far, whatever else agrees."""
 
 
+def _weight(pointer: str) -> int:
+    return 1000 if pointer.startswith(WHERE) else 1
+
+
 def _distance(found: Sequence[tuple[str, JSON, JSON]]) -> int:
     """How far two observations are: their differing fields, where the game stands counting most."""
-    return sum(1000 if pointer.startswith(WHERE) else 1 for pointer, _, _ in found)
+    return sum(_weight(pointer) for pointer, _, _ in found)
 
 
 def _nearest(theirs: JSON, candidates: Sequence[_Frontier]) -> tuple[_Frontier, list[tuple[str, JSON, JSON]]]:
-    best: tuple[_Frontier, list[tuple[str, JSON, JSON]]] | None = None
+    """The candidate whose observation is nearest ``theirs`` (:func:`_distance`; the first of equals)
+    and their differences. A candidate's differences are walked only while it can still be nearer
+    than the best so far."""
+    theirs = normal(theirs)
+    best: tuple[_Frontier, int] | None = None
     for candidate in candidates[:NEAREST_LIMIT]:
-        found = _diff(observed(candidate.state), theirs)
-        if best is None or _distance(found) < _distance(best[1]):
-            best = (candidate, found)
+        distance = 0
+        for pointer, _, _ in differences(normal(observed(candidate.state)), theirs):
+            distance += _weight(pointer)
+            if best is not None and distance >= best[1]:
+                break
+        else:
+            if best is None or distance < best[1]:
+                best = (candidate, distance)
     assert best is not None
-    return best
+    return best[0], _diff(observed(best[0].state), theirs)
 
 
 def _replay(origin: State, path: Sequence[Action]) -> list[tuple[State, Action, State]]:
@@ -653,7 +757,9 @@ def _explaining_class(
     without it was cut by the budget), so a second call searches no class twice."""
     best: tuple[float, str] | None = None
     for name in sorted(classes):
-        if name not in removals:
+        if name not in removals and found.graph is not None:
+            removals[name] = set(found.stops) - without_class(found.graph, name)
+        elif name not in removals:
             without = reach(starts, budget, without=name)
             removals[name] = set(found.stops) - without.stops.keys() if without.exhausted else None
         gone = removals[name]

@@ -170,7 +170,8 @@ def run_outcome(
 ) -> OutcomeReport:
     """Run outcome mode (see the module docstring). ``setups`` are the games' setups (drawn in turn,
     each game's seed from ``seed``); ``vectors`` those the caller selected; ``positions`` games from
-    generated positions, ``long_moves`` eighths of them on long-move content. Without ``keep_going``
+    generated positions, ``long_moves`` eighths of them on their setup's content made long-move
+    content (every Influence icon longer: a move can cross two checkpoints). Without ``keep_going``
     the run stops at the first finding that is not known; after ``max_failures`` implementation
     failures (crashes, hangs, refused requests) it stops too."""
     started = time.perf_counter()
@@ -317,7 +318,7 @@ def generated_positions(
     (:func:`properties.positions.positions`: a game prefix, then edits towards rare situations: an
     empty castle deck, seals just before a checkpoint, a move crossing two checkpoints, a full Daimyo
     card, the bot's deck nearly done), from the given setups (``long_moves`` eighths of them on
-    long-move content, :func:`properties.positions.with_long_moves`), reproducibly from ``seed``."""
+    their content made long-move content, :func:`properties.positions.with_long_moves`), reproducibly from ``seed``."""
     from hypothesis import HealthCheck, Phase, given, settings
     from hypothesis import seed as hypothesis_seed
     from hypothesis import strategies as st
