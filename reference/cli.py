@@ -50,7 +50,7 @@ from reference.errors import ContentError, WhiteCastleError
 from reference.model import Action, Difficulty, Phase, RivalKind, ScoreLine, Setup, Solo, State
 from reference.model.setup import action_order as reading_order
 from reference.model.setup import pair_colour as reading_colour
-from reference.narrate import log_lines, names_for
+from reference.narrate import counted, log_lines, names_for
 from reference.paths import directory_problem
 from reference.play import GameRecord, GameStopped, Step, play_game, same_policy, step_of
 from reference.policies import POLICIES
@@ -434,7 +434,7 @@ def _save_trace(path: Path, setup: Setup, record: GameRecord, *, say: bool) -> N
     except OSError as exc:
         raise UserError(f"cannot write trace {path}: {exc.strerror or exc}") from exc
     if say:
-        click.echo(f"trace written to {path} ({len(record.actions)} actions)")
+        click.echo(f"trace written to {path} ({counted(len(record.actions), 'action')})")
 
 
 def _write_events(out: TextIO, record: GameRecord) -> int:
@@ -477,7 +477,7 @@ def _report_stop(
     if trace_path is not None:
         try:
             wire.write_trace(trace_path, setup, list(stop.record.actions), None)
-            kept += f"; the game so far ({len(stop.record.actions)} actions) is in {trace_path}"
+            kept += f"; the game so far ({counted(len(stop.record.actions), 'action')}) is in {trace_path}"
         except OSError as exc:
             kept += f"; cannot write trace {trace_path}: {exc.strerror or exc}"
     raise EngineFailure(f"game with seed {seed} stopped: {stop}{kept}") from stop.cause

@@ -56,6 +56,16 @@ from reference.rules.effects import source_words as source_name
 from reference.rules.solo.rival import deck_of
 
 
+def article(word: str) -> str:
+    """``word`` with its indefinite article ("a turn", "an order")."""
+    return ("an " if word[:1].lower() in "aeiou" else "a ") + word
+
+
+def counted(n: int, noun: str) -> str:
+    """``n`` and ``noun``, plural unless ``n`` is 1 ("1 action", "3 actions")."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
 def space_name(space: Space) -> str:
     """The game's name of a die space (``Stewards' room 1``, ``the Well``...)."""
     return SPACE_FACTS[space].name

@@ -18,7 +18,7 @@ from reference.book.vectors import VECTORS_DIR, load_vectors
 from reference.cli import cli
 from reference.conformance.adapter import JSON, ReferenceAdapter, Refused
 from reference.conformance.outcome import OutcomeDivergence, key_of, observed, play_game, reach
-from reference.conformance.outcome_run import Finding, run_outcome
+from reference.conformance.outcome_run import Finding, run_outcome, summary
 from reference.engine import legal_actions
 from reference.model import Difficulty, RivalKind, Setup, Solo, Trade
 from reference.position import Position, position
@@ -319,3 +319,25 @@ def test_a_vector_checks_the_result_of_a_chance_outcome_by_outcome() -> None:
     assert report.findings
     assert all(f.kind == "unreachable" and f.differences for f in report.findings)
     assert not report.ok
+
+
+class NoListing(CompositeGame):
+    """The composite game without the outcomes request."""
+
+    def hello(self) -> tuple[str, tuple[str, ...]]:
+        name, areas = super().hello()
+        return name, tuple(a for a in areas if a != "outcomes")
+
+    def outcomes(self) -> list[JSON]:
+        raise AssertionError("outcomes was asked of an implementation that does not claim it")
+
+
+def test_an_implementation_without_outcomes_is_never_asked_for_them_and_the_report_says_so() -> None:
+    vectors = [v for v in load_vectors()[0] if v.id.startswith("TIME.")]
+    report = run_outcome(NoListing(), [Setup(players=2)], vectors, games=1, seed=0, converse=1, max_stops=4)
+    assert report.failures == []
+    assert not report.lists_outcomes
+    assert report.converse == 0
+    assert report.vectors_run == len(vectors)
+    assert report.vector_expectations_unchecked >= len(vectors)
+    assert any("does not claim outcomes" in line for line in summary(report))

@@ -74,6 +74,7 @@ from reference.model import (
     TakeResource,
     Trade,
 )
+from reference.narrate import article
 from reference.position import Position, at_sync_point, from_position
 from reference.position import position as public_position
 from reference.wire import Observation
@@ -625,13 +626,13 @@ class Session:
         except Exception as exc:
             self.engine_notes.append(
                 f"apply({type(action).__name__}) raised {type(exc).__name__} instead of IllegalAction "
-                f"at a {self.state.decision.kind.value} decision"
+                f"at {article(self.state.decision.kind.value)} decision"
             )
             return
         else:
             self.engine_notes.append(
                 f"apply accepts {action!r}, which legal_actions does not list "
-                f"(at a {self.state.decision.kind.value} decision)"
+                f"(at {article(self.state.decision.kind.value)} decision)"
             )
             return
         self.step(action, probe=True)
@@ -688,7 +689,7 @@ def play_differential(
             else:
                 if not legal:
                     session.engine_notes.append(
-                        f"no legal action at a {session.state.decision.kind.value} decision (the game is stuck)"
+                        f"no legal action at {article(session.state.decision.kind.value)} decision (the game is stuck)"
                     )
                     break
                 if probes and chooser.integer(0, PROBE_ODDS - 1) == PROBE_ODDS - 1:

@@ -102,6 +102,7 @@ class OutcomeReport(msgspec.Struct, kw_only=True):
     vectors_run: int = 0
     vectors_skipped: int = 0
     vector_expectations_unchecked: int = 0
+    lists_outcomes: bool = True
     stops: int = 0
     turns: int = 0
     converse: int = 0
@@ -179,6 +180,10 @@ def run_outcome(
     name, areas = impl.hello()
     report.implementation = name
     can_load = "load_position" in areas
+    # without the outcomes request no turn is checked both ways and a vector's stops cannot be asked
+    report.lists_outcomes = "outcomes" in areas
+    if not report.lists_outcomes:
+        converse = 0
 
     def found(finding: Finding) -> bool:
         finding.known = _is_known(finding, known)
@@ -194,7 +199,7 @@ def run_outcome(
             continue
         report.vectors_run += 1
         try:
-            result = _vector(impl, vector, budget, can_load)
+            result = _vector(impl, vector, budget, can_load, report.lists_outcomes)
         except ImplementationError as exc:
             report.failures.append(f"vector {vector.id}: {exc.kind}: {exc.detail}")
             continue
@@ -369,9 +374,10 @@ def _groups(findings: Sequence[Finding]) -> list[Group]:
 
 
 def _vector(
-    impl: Player, vector: Vector, budget: int, can_load: bool
+    impl: Player, vector: Vector, budget: int, can_load: bool, can_list: bool = True
 ) -> tuple[int, OutcomeDivergence | None]:
-    """Check a vector by outcome; returns (expectations not checkable at this level, divergence)."""
+    """Check a vector by outcome; returns (expectations not checkable at this level, divergence).
+    Without ``can_list`` (no ``outcomes`` request) only the results of chance outcomes are checked."""
     if vector.start is None:
         impl.new_game(to_json(vector.setup))
         state = new_game(vector.setup)
@@ -415,6 +421,9 @@ def _vector(
             state, segment_start = after, after
             continue
         state = after
+        if not can_list:
+            unchecked += len(step.expect)
+            continue
         if is_stop(state):
             stop += 1
             divergence = _check_listed(impl, segment_start, [state], vector, stop)
@@ -426,7 +435,7 @@ def _vector(
             segment_start = state
         else:
             unchecked += len(step.expect)
-    if not is_stop(state):  # the vector ends in the middle of a turn: every continuation must be listed
+    if can_list and not is_stop(state):  # the vector ends mid-turn: every continuation must be listed
         onward = reach([state], budget)
         if onward.exhausted:
             stop += 1
@@ -515,6 +524,11 @@ def summary(report: OutcomeReport) -> list[str]:
             lines.append(f"      {pointer}: reference {_short(ours)}, implementation {_short(theirs)}")
         for line in group.smallest.account[:4]:
             lines.append(f"      | {line}")
+    if not report.lists_outcomes:
+        lines.append(
+            "  the implementation does not claim outcomes: no turn was checked both ways, and a vector's "
+            "stops after decisions were not checked (only chance outcomes)"
+        )
     for failure in report.failures[:10]:
         lines.append(f"  failure: {failure}")
     if report.undecided:

@@ -52,6 +52,7 @@ from reference.conformance.keep_going import DivergenceGroup, SearchRun, Target,
 from reference.engine import apply, is_chance, is_over
 from reference.errors import IllegalAction, RulesGap, TraceError
 from reference.model import Action, State
+from reference.narrate import article, counted
 from reference.position import ImpossiblePosition, Position, at_sync_point, from_position
 from reference.wire import DIGEST, Observation, ReplayMismatch, ReplayRefused, digest, observe, to_json
 
@@ -148,7 +149,7 @@ def replay_position_trace(
             w for w, differs in (("digest", digest_differs), ("observation", observation_differs)) if differs
         )
         raise ReplayMismatch(
-            f"{where}: after {len(trace.actions)} actions from the start position the replayed {what} "
+            f"{where}: after {counted(len(trace.actions), 'action')} from the start position the replayed {what} "
             f"differs from the recorded one (digest {reached})",
             state,
             trace.final_observation,
@@ -226,7 +227,7 @@ def play_from(
             else:
                 if not legal:
                     session.engine_notes.append(
-                        f"no legal action at a {state.decision.kind.value} decision (the game is stuck)"
+                        f"no legal action at {article(state.decision.kind.value)} decision (the game is stuck)"
                     )
                     break
                 if probes and chooser.integer(0, PROBE_ODDS - 1) == PROBE_ODDS - 1:
