@@ -253,6 +253,8 @@ def test_a_known_entry_covers_its_rule_under_its_pointer() -> None:
     assert under("", "/a")
     assert under("/a/", "/a/b")
     assert not under("/a", "/ab")
+    assert not under("/", "/clans/0/seals")  # the root's key "", not everything
+    assert under("/", "//x")
 
 
 # ---- without --keep-going ------------------------------------------------------------------------------

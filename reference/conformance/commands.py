@@ -113,7 +113,9 @@ def _write(path: Path, data: bytes, what: str) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(data)
     except OSError as exc:
-        raise _Usage(f"cannot write the {what} to {path}: {exc.strerror or exc}") from exc
+        # name the path the system refused: a parent that is a file gives "File exists" for it
+        where = f" ({exc.filename})" if exc.filename is not None and str(exc.filename) != str(path) else ""
+        raise _Usage(f"cannot write the {what} to {path}: {exc.strerror or exc}{where}") from exc
 
 
 def _implementation(impl_command: str | None, timeout: float) -> tuple[Implementation, str | None]:

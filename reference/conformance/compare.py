@@ -121,8 +121,12 @@ def differences(expected: JSON, actual: JSON, pointer: str = "") -> Iterator[tup
 
 def under(pointer: str, field: str) -> bool:
     """Whether the JSON Pointer ``field`` is ``pointer`` or below it (``""``: the whole document;
-    ``/clans/1`` covers ``/clans/1/seals``, not ``/clans/10``)."""
-    return pointer == "" or field == pointer or field.startswith(pointer.rstrip("/") + "/")
+    ``/clans/1`` covers ``/clans/1/seals``, not ``/clans/10``; a trailing ``/`` is forgiven, except
+    that ``/`` alone is the root's key ``""`` (RFC 6901), not the whole document)."""
+    if pointer == "":
+        return True
+    parent = pointer[:-1] if len(pointer) > 1 and pointer.endswith("/") else pointer
+    return field == parent or field.startswith(parent + "/")
 
 
 __all__ = [
