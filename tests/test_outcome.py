@@ -341,3 +341,39 @@ def test_an_implementation_without_outcomes_is_never_asked_for_them_and_the_repo
     assert report.vectors_run == len(vectors)
     assert report.vector_expectations_unchecked >= len(vectors)
     assert any("does not claim outcomes" in line for line in summary(report))
+
+
+CRASHING = """
+import json, sys
+for line in sys.stdin:
+    request = json.loads(line)
+    if request["op"] == "hello":
+        result = {"name": "crashing", "areas": ["base", "play", "outcomes"], "protocol": 2}
+        print(json.dumps({"id": request["id"], "ok": True, "result": result}), flush=True)
+    else:
+        sys.stderr.write("Traceback: my engine fell over at " + request["op"] + "\\n")
+        sys.exit(3)
+"""
+
+
+def test_an_implementation_failure_in_outcome_mode_shows_its_last_request_and_stderr(tmp_path: Path) -> None:
+    program = tmp_path / "crashing.py"
+    program.write_text(CRASHING)
+    result = CliRunner().invoke(
+        cli,
+        [
+            "verify",
+            "--mode",
+            "outcome",
+            "--impl",
+            f"{sys.executable} {program}",
+            "--games",
+            "1",
+            "--skip",
+            "*",
+        ],
+    )
+    assert result.exit_code == 1, result.output
+    failure = next(line for line in result.output.splitlines() if "failure:" in line)
+    assert '"op":"new_game"' in failure.replace(" ", "")
+    assert "my engine fell over at new_game" in failure

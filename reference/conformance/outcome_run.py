@@ -201,7 +201,7 @@ def run_outcome(
         try:
             result = _vector(impl, vector, budget, can_load, report.lists_outcomes)
         except ImplementationError as exc:
-            report.failures.append(f"vector {vector.id}: {exc.kind}: {exc.detail}")
+            report.failures.append(_failure(f"vector {vector.id}", exc))
             continue
         except Exception as exc:  # an in-process implementation failed
             report.failures.append(
@@ -239,7 +239,7 @@ def run_outcome(
                 into=kept,
             )
         except ImplementationError as exc:
-            report.failures.append(f"{label}: {exc.kind}: {exc.detail}")
+            report.failures.append(_failure(label, exc))
             for divergence in kept:
                 found(_finding(label, setup, divergence, start, ()))
             return None, exc.kind == "start"
@@ -538,6 +538,22 @@ def summary(report: OutcomeReport) -> list[str]:
     else:
         lines.append("result: " + ("PASS" if report.ok else f"FAIL ({len(report.groups)} rule(s))"))
     return lines
+
+
+def _failure(where: str, exc: ImplementationError) -> str:
+    """A failure of the implementation as one report line: where, what, the last request sent and
+    the end of its stderr (when known)."""
+    text = f"{where}: {exc.kind}: {exc.detail}"
+    if exc.last_request:
+        text += f" (last request: {exc.last_request})"
+    tail = exc.stderr.strip()
+    if tail:
+        text += f"; its stderr ends: {tail[-STDERR_SHOWN:]}"
+    return text
+
+
+STDERR_SHOWN: Final = 400
+"""Characters of the end of the implementation's stderr shown in a failure line."""
 
 
 def _short(value: JSON) -> str:
