@@ -282,8 +282,13 @@ def main(argv: list[str]) -> int:
         description="A composite-move implementation (whole turns) speaking the JSON Lines protocol on "
         "stdin/stdout, for wcref verify --mode outcome.",
     )
-    parser.add_argument("faults", nargs="*", choices=sorted(FAULTS), metavar="FAULT", help=", ".join(FAULTS))
-    game = CompositeGame(parser.parse_args(argv[1:]).faults)
+    # no choices=: argparse before Python 3.12 refuses an empty list against them
+    parser.add_argument("faults", nargs="*", metavar="FAULT", help="faults to plant: " + ", ".join(FAULTS))
+    faults = parser.parse_args(argv[1:]).faults
+    unknown = [f for f in faults if f not in FAULTS]
+    if unknown:
+        parser.error(f"unknown fault {', '.join(unknown)} (choose from {', '.join(FAULTS)})")
+    game = CompositeGame(faults)
     for line in sys.stdin.buffer:
         request = msgspec.json.decode(line)
         rid, op = request.get("id"), request.get("op")

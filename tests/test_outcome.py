@@ -18,7 +18,8 @@ from reference.book.vectors import VECTORS_DIR, load_vectors
 from reference.cli import cli
 from reference.conformance.adapter import JSON, ReferenceAdapter, Refused
 from reference.conformance.outcome import OutcomeDivergence, key_of, observed, play_game, reach
-from reference.conformance.outcome_run import Finding, run_outcome, summary
+from reference.conformance.outcome_run import Finding, Known, run_outcome, summary
+from reference.conformance.outcome_run import _is_known as is_known
 from reference.engine import legal_actions
 from reference.model import Difficulty, RivalKind, Setup, Solo, Trade
 from reference.position import Position, position
@@ -333,9 +334,10 @@ class NoListing(CompositeGame):
 
 
 def test_an_implementation_without_outcomes_is_never_asked_for_them_and_the_report_says_so() -> None:
-    vectors = [v for v in load_vectors()[0] if v.id.startswith("TIME.")]
+    vectors = load_vectors()[0]
     report = run_outcome(NoListing(), [Setup(players=2)], vectors, games=1, seed=0, converse=1, max_stops=4)
     assert report.failures == []
+    assert report.findings == []  # a vector stops at its first decision: no chance outcome sent out of turn
     assert not report.lists_outcomes
     assert report.converse == 0
     assert report.vectors_run == len(vectors)
@@ -377,3 +379,52 @@ def test_an_implementation_failure_in_outcome_mode_shows_its_last_request_and_st
     failure = next(line for line in result.output.splitlines() if "failure:" in line)
     assert '"op":"new_game"' in failure.replace(" ", "")
     assert "my engine fell over at new_game" in failure
+
+
+def test_a_known_pointer_accepts_a_finding_only_when_every_differing_field_is_under_it() -> None:
+    both = Finding(
+        case="game 0", setup=None, kind="unreachable", stop=1, rule="SEALS.CAP", rule_source="hint",
+        rule_note="", message="", path=[], account=[],
+        differences=[("/clans/0/seals", 5, 9), ("/board/rooms/0/dice/0", None, 3)],
+    )  # fmt: skip
+    seals_only = replace(both, differences=both.differences[:1])
+    entry = Known(rule="SEALS.CAP", pointer="/clans/0/seals")
+    assert not is_known(both, [entry])  # the dice are something else wrong
+    assert is_known(seals_only, [entry])
+    assert is_known(both, [Known(rule="SEALS.CAP")])
+
+
+def test_a_known_deviation_does_not_end_its_game_without_keep_going() -> None:
+    faulty = CompositeGame(("stack-priced-as-printed",))
+    known = [Known(rule="PLACE.STACK_3_4P")]
+    report = run_outcome(
+        faulty, [Setup(players=3)], [], games=1, seed=2, known=known, keep_going=False, max_stops=14
+    )
+    assert report.findings
+    assert all(f.known for f in report.findings)
+    assert report.stops == 14
+    assert report.ok
+
+
+class NineSeals(CompositeGame):
+    """The composite game showing 9 seals for clan 0 from its third stop."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.shown = 0
+
+    def observe(self) -> JSON:
+        seen = super().observe()
+        self.shown += 1
+        if self.shown >= 3 and isinstance(seen, dict) and isinstance(seen["clans"], list):
+            clan = seen["clans"][0]
+            assert isinstance(clan, dict)
+            clan["seals"] = 9
+        return seen
+
+
+def test_a_position_over_a_cap_is_refused_even_when_the_search_budget_runs_out() -> None:
+    report = run_outcome(NineSeals(), [Setup(players=2)], [], games=1, seed=0, converse=0, budget=3)
+    assert report.cut == 1
+    assert [(f.kind, f.rule) for f in report.findings] == [("unreachable", "SEALS.CAP")]
+    assert not report.ok

@@ -58,6 +58,7 @@ from reference.model import events as ev
 from reference.narrate import events_lines, names_for
 from reference.position import Position, at_sync_point, from_position
 from reference.position import position as public_position
+from reference.rules.holdings import RESOURCE_CAP, SEAL_CAP
 
 DEFAULT_BUDGET: Final = 200_000
 """Reference states searched per stop at most (a turn with many seal trades reaches ~85,000)."""
@@ -458,7 +459,8 @@ def play_game(
                 if missing and not keep_going:
                     return stats, divergences
         impl.play(rng.randrange(2**31))
-        wanted = key_of(normal(impl.observe()))
+        shown = normal(impl.observe())
+        wanted = key_of(shown)
         started = time.perf_counter()
         found = reach(starts, budget, trades=False, target=wanted)
         if wanted not in found.stops:  # the implementation traded seals, or stands out of reach
@@ -469,12 +471,51 @@ def play_game(
         if wanted not in found.stops and not found.exhausted:
             stats.cut += 1
             stats.undecided.append(f"stop {stats.stops}: the search budget ({budget} states) ran out")
+            capped = _over_a_cap(stats.stops, shown)  # no search needed to see that
+            if capped is not None:
+                note(capped)
             return stats, divergences
         candidates = {
             key: [_Frontier(r.state, (*frontier[r.start].path, *r.path)) for r in reached]
             for key, reached in found.stops.items()
         }
     return stats, divergences
+
+
+CAPS: Final = (
+    ("seals", SEAL_CAP, "SEALS.CAP"),
+    ("food", RESOURCE_CAP, "RESOURCES.CAP"),
+    ("iron", RESOURCE_CAP, "RESOURCES.CAP"),
+    ("pearl", RESOURCE_CAP, "RESOURCES.CAP"),
+)
+"""Holdings no position can exceed, with their rule."""
+
+
+def _over_a_cap(stop: int, theirs: JSON) -> OutcomeDivergence | None:
+    """A holding of the implementation's position over its cap (:data:`CAPS`): a position no search
+    is needed to refuse (checked when the search budget leaves the stop undecided)."""
+    clans = theirs.get("clans") if isinstance(theirs, dict) else None
+    for index, clan in enumerate(clans if isinstance(clans, list) else []):
+        for holding, cap, rule in CAPS:
+            held = clan.get(holding) if isinstance(clan, dict) else None
+            if isinstance(held, int) and not isinstance(held, bool) and held > cap:
+                return OutcomeDivergence(
+                    kind="unreachable",
+                    stop=stop,
+                    rule=rule,
+                    rule_source="invariant",
+                    rule_note=f"no clan holds more than {cap} {holding}",
+                    message=(
+                        f"the implementation's clan {index} holds {held} {holding}, over the cap of {cap} "
+                        "(the search budget ran out before the stop was decided)"
+                    ),
+                    differences=((f"/clans/{index}/{holding}", cap, held),),
+                    path=(),
+                    account=(),
+                    implementation=theirs,
+                    reference=None,
+                )
+    return None
 
 
 def _diff(reference: JSON, implementation: JSON) -> list[tuple[str, JSON, JSON]]:

@@ -124,10 +124,15 @@ def read_known(data: bytes) -> tuple[Known, ...]:
 
 
 def _is_known(finding: Finding, known: Sequence[Known]) -> bool:
+    """Whether an entry of ``known`` accepts the finding: its rule, and with a pointer every differing
+    field under it (a field outside it is something else wrong, not the accepted deviation)."""
     for entry in known:
         if entry.rule != finding.rule:
             continue
-        if entry.pointer is None or any(under(entry.pointer, p) for p, _, _ in finding.differences):
+        if entry.pointer is None:
+            return True
+        fields = [p for p, _, _ in finding.differences]
+        if fields and all(under(entry.pointer, p) for p in fields):
             return True
     return False
 
@@ -233,7 +238,7 @@ def run_outcome(
                 start=start,
                 budget=budget,
                 converse_every=converse_every,
-                keep_going=keep_going,
+                keep_going=keep_going or bool(known),  # a known deviation does not end its game
                 can_load=can_load,
                 max_stops=stops,
                 into=kept,
@@ -274,7 +279,7 @@ def run_outcome(
         report.games_played += 1
         if on_case is not None:
             on_case("games")
-        if any([found(_finding(label, setup, d, None, ())) for d in divergences]):
+        if any(found(_finding(label, setup, d, None, ())) for d in divergences):  # up to the first unknown
             break
     if positions and can_load and setups and not stop_now:
         for index, start in enumerate(generated_positions(setups, positions, seed, long_moves)):
@@ -285,7 +290,7 @@ def run_outcome(
             if divergences is None:
                 continue
             report.positions_played += 1
-            if any([found(_finding(label, start.setup, d, start, ())) for d in divergences]):
+            if any(found(_finding(label, start.setup, d, start, ())) for d in divergences):
                 break
     report.groups = _groups(report.findings)
     report.seconds = time.perf_counter() - started
@@ -421,9 +426,8 @@ def _vector(
             state, segment_start = after, after
             continue
         state = after
-        if not can_list:
-            unchecked += len(step.expect)
-            continue
+        if not can_list:  # the implementation cannot be asked, nor moved past a decision: done
+            return unchecked + sum(len(s.expect) for s in vector.steps[index:]), None
         if is_stop(state):
             stop += 1
             divergence = _check_listed(impl, segment_start, [state], vector, stop)
