@@ -18,7 +18,7 @@ from reference.book.vectors import VECTORS_DIR, load_vectors
 from reference.cli import cli
 from reference.conformance.adapter import JSON, ReferenceAdapter, Refused
 from reference.conformance.outcome import OutcomeDivergence, key_of, observed, play_game, reach
-from reference.conformance.outcome_run import Finding, Known, run_outcome, summary
+from reference.conformance.outcome_run import Finding, Known, OutcomeReport, _groups, run_outcome, summary
 from reference.conformance.outcome_run import _is_known as is_known
 from reference.engine import legal_actions
 from reference.model import Difficulty, RivalKind, Setup, Solo, Trade
@@ -428,3 +428,15 @@ def test_a_position_over_a_cap_is_refused_even_when_the_search_budget_runs_out()
     assert report.cut == 1
     assert [(f.kind, f.rule) for f in report.findings] == [("unreachable", "SEALS.CAP")]
     assert not report.ok
+
+
+def test_the_result_line_counts_known_groups_apart() -> None:
+    def finding(rule: str, known: bool) -> Finding:
+        return Finding(
+            case="game 0", setup=None, kind="unreachable", stop=1, rule=rule, rule_source="event",
+            rule_note="", message="", differences=[], path=[], account=[], known=known,
+        )  # fmt: skip
+
+    findings = [finding("PLACE.STACK_3_4P", True), finding("TIME.STOP", False), finding("TIME.STOP", True)]
+    report = OutcomeReport(findings=findings, groups=_groups(findings), games_played=1)
+    assert summary(report)[-1] == "result: FAIL (1 rule(s), 1 known)"

@@ -29,7 +29,7 @@ from reference.book.vectors import VECTORS_DIR, Vector, load_vectors, selected
 from reference.conformance import bench as bench_module
 from reference.conformance import perft as perft_module
 from reference.conformance import server
-from reference.conformance.adapter import AREAS, Implementation, ReferenceAdapter
+from reference.conformance.adapter import AREAS, Implementation, ImplementationError, ReferenceAdapter
 from reference.conformance.keep_going import MAX_SHRUNK, case_file_name, file_rule
 from reference.conformance.outcome import DEFAULT_BUDGET, Player
 from reference.conformance.outcome_run import Finding, Known, read_known, run_outcome
@@ -421,7 +421,10 @@ def _verify_outcome(
         _, areas = impl.hello()
     except Exception as exc:
         impl.close()
-        raise _Usage(f"the implementation cannot be started: {exc}") from exc
+        detail = str(exc)
+        if isinstance(exc, ImplementationError) and exc.stderr.strip():
+            detail += f"; its stderr ends: {exc.stderr.strip()[-400:]}"
+        raise _Usage(f"the implementation cannot be started: {detail}") from exc
     if "play" not in areas:
         impl.close()
         raise _Usage("outcome mode needs the play area: the implementation's hello does not claim it")

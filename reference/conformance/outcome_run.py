@@ -540,7 +540,9 @@ def summary(report: OutcomeReport) -> list[str]:
     if report.nothing_checked:
         lines.append(f"result: NOTHING CHECKED ({report.nothing_checked})")
     else:
-        lines.append("result: " + ("PASS" if report.ok else f"FAIL ({len(report.groups)} rule(s))"))
+        failing = [g for g in report.groups if any(not f.known for f in report.findings if f.rule == g.rule)]
+        tail = f", {len(report.groups) - len(failing)} known" if len(failing) < len(report.groups) else ""
+        lines.append("result: " + ("PASS" if report.ok else f"FAIL ({len(failing)} rule(s){tail})"))
     return lines
 
 
