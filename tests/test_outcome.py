@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 from typing import Final
 
+import msgspec
 import pytest
 from click.testing import CliRunner
 from msgspec.structs import replace
@@ -440,3 +441,22 @@ def test_the_result_line_counts_known_groups_apart() -> None:
     findings = [finding("PLACE.STACK_3_4P", True), finding("TIME.STOP", False), finding("TIME.STOP", True)]
     report = OutcomeReport(findings=findings, groups=_groups(findings), games_played=1)
     assert summary(report)[-1] == "result: FAIL (1 rule(s), 1 known)"
+
+
+class HugeCard(CompositeGame):
+    """The composite game showing a 900 kB Domain card for clan 0."""
+
+    def observe(self) -> JSON:
+        seen = super().observe()
+        clans = seen.get("clans") if isinstance(seen, dict) else None
+        if isinstance(clans, list) and clans and isinstance(clans[0], dict):
+            clans[0]["domain_card"] = "X" * 900_000
+        return seen
+
+
+def test_huge_values_from_the_implementation_are_cut_in_the_outcome_report() -> None:
+    report = run_outcome(HugeCard(), [Setup(players=2)], [], games=1, seed=0, converse=0, max_stops=3)
+    assert report.findings
+    encoded = msgspec.json.encode(report)
+    assert len(encoded) < 200_000
+    assert b"cut: " in encoded

@@ -29,6 +29,7 @@ from reference import wire
 from reference.book.vectors import Vector
 from reference.conformance.adapter import JSON, ImplementationError, to_json
 from reference.conformance.compare import differences, under
+from reference.conformance.harness import bounded, bounded_text
 from reference.conformance.outcome import (
     DEFAULT_BUDGET,
     OutcomeDivergence,
@@ -150,8 +151,11 @@ def _finding(
         rule=found.rule,
         rule_source=found.rule_source,
         rule_note=found.rule_note,
-        message=found.message,
-        differences=list(found.differences),
+        message=bounded_text(found.message),
+        # values that come from the implementation are kept to MAX_VALUE bytes each, as in lockstep
+        differences=[
+            (bounded_text(p), bounded(ours), bounded(theirs)) for p, ours, theirs in found.differences
+        ],
         path=list(found.path),
         account=list(found.account),
     )
