@@ -460,3 +460,19 @@ def test_huge_values_from_the_implementation_are_cut_in_the_outcome_report() -> 
     encoded = msgspec.json.encode(report)
     assert len(encoded) < 200_000
     assert b"cut: " in encoded
+
+
+class NoLoading(CompositeGame):
+    """The composite game without load_position."""
+
+    def hello(self) -> tuple[str, tuple[str, ...]]:
+        name, areas = super().hello()
+        return name, tuple(a for a in areas if a != "load_position")
+
+
+def test_positions_an_implementation_cannot_load_are_said_to_be_unplayed() -> None:
+    report = run_outcome(
+        NoLoading(), [Setup(players=2)], [], games=1, seed=0, converse=0, positions=3, max_stops=2
+    )
+    assert report.positions_played == 0
+    assert any("3 generated positions asked for, none played" in line for line in summary(report))

@@ -461,6 +461,7 @@ def _verify_outcome(
         click.echo("error: interrupted", err=True)
         sys.exit(130)
     impl.close()
+    report.vectors_unselected = len(found) - len(vectors)
     if unusable:  # a vector file that cannot be read fails the run, as in lockstep mode
         report.failures = [*unusable, *report.failures]
         report.ok = False

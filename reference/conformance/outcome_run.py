@@ -99,9 +99,11 @@ class OutcomeReport(msgspec.Struct, kw_only=True):
     implementation: str = ""
     games_requested: int = 0
     games_played: int = 0
+    positions_requested: int = 0
     positions_played: int = 0
     vectors_run: int = 0
     vectors_skipped: int = 0
+    vectors_unselected: int = 0
     vector_expectations_unchecked: int = 0
     lists_outcomes: bool = True
     stops: int = 0
@@ -185,7 +187,7 @@ def run_outcome(
     the run stops at the first finding that is not known; after ``max_failures`` implementation
     failures (crashes, hangs, refused requests) it stops too."""
     started = time.perf_counter()
-    report = OutcomeReport(games_requested=games)
+    report = OutcomeReport(games_requested=games, positions_requested=positions)
     name, areas = impl.hello()
     report.implementation = name
     can_load = "load_position" in areas
@@ -516,7 +518,12 @@ def summary(report: OutcomeReport) -> list[str]:
     lines = [
         f"implementation: {report.implementation} (outcome mode)",
         f"vectors: {report.vectors_run} run by outcome, {report.vectors_skipped} skipped (need load_position), "
-        f"{report.vector_expectations_unchecked} mid-turn expectations not checkable by outcome",
+        + (
+            f"{report.vectors_unselected} not selected (--run/--skip/--area/--players/--bot), "
+            if report.vectors_unselected
+            else ""
+        )
+        + f"{report.vector_expectations_unchecked} mid-turn expectations not checkable by outcome",
         f"games: {report.games_played} of {report.games_requested}, {report.positions_played} from generated "
         f"positions; {report.stops} stops, {report.turns} turns "
         f"searched ({report.converse} both ways, {report.cut} cut by the budget); {report.nodes} reference "
@@ -536,6 +543,11 @@ def summary(report: OutcomeReport) -> list[str]:
         lines.append(
             "  the implementation does not claim outcomes: no turn was checked both ways, and a vector's "
             "stops after decisions were not checked (only chance outcomes)"
+        )
+    if report.positions_requested and not report.positions_played and not report.failures:
+        lines.append(
+            f"  {report.positions_requested} generated positions asked for, none played: they need "
+            "load_position, which the implementation does not claim"
         )
     for failure in report.failures[:10]:
         lines.append(f"  failure: {failure}")
