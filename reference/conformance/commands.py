@@ -32,7 +32,7 @@ from reference.conformance import server
 from reference.conformance.adapter import AREAS, Implementation, ImplementationError, ReferenceAdapter
 from reference.conformance.keep_going import MAX_SHRUNK, case_file_name, file_rule
 from reference.conformance.outcome import DEFAULT_BUDGET, Player
-from reference.conformance.outcome_run import Finding, Known, read_known, run_outcome
+from reference.conformance.outcome_run import Finding, Known, read_known, run_outcome, stderr_note
 from reference.conformance.outcome_run import summary as outcome_summary
 from reference.conformance.positions import POSITION_TRACE_FORMAT, POSITION_TRACE_VERSION
 from reference.conformance.process import SubprocessImplementation, shorten
@@ -421,10 +421,8 @@ def _verify_outcome(
         _, areas = impl.hello()
     except Exception as exc:
         impl.close()
-        detail = str(exc)
-        if isinstance(exc, ImplementationError) and exc.stderr.strip():
-            detail += f"; its stderr ends: {exc.stderr.strip()[-400:]}"
-        raise _Usage(f"the implementation cannot be started: {detail}") from exc
+        note = stderr_note(exc) if isinstance(exc, ImplementationError) else ""
+        raise _Usage(f"the implementation cannot be started: {exc}{note}") from exc
     if "play" not in areas:
         impl.close()
         raise _Usage("outcome mode needs the play area: the implementation's hello does not claim it")

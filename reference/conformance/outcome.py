@@ -32,7 +32,7 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Final, Protocol
+from typing import Final, Protocol, TypeVar
 
 import msgspec
 from msgspec.structs import replace
@@ -134,22 +134,36 @@ def key_of(observation: JSON) -> bytes:
         return hashlib.blake2b(_key_encoder.encode(shown), digest_size=16).digest()
     rest = {key: value for key, value in shown.items() if key != "setup"}
     digest = hashlib.blake2b(_key_encoder.encode(rest), digest_size=16)
-    digest.update(_setup_digest(shown["setup"]))
+    setup = shown["setup"]
+    digest.update(
+        _kept(
+            _SETUP_DIGESTS,
+            setup,
+            lambda: hashlib.blake2b(_key_encoder.encode(setup), digest_size=16).digest(),
+        )
+    )
     return digest.digest()
 
 
-_SETUP_DIGESTS: dict[int, tuple[JSON, bytes]] = {}
+T = TypeVar("T")
 
 
-def _setup_digest(setup: JSON) -> bytes:
-    hit = _SETUP_DIGESTS.get(id(setup))
-    if hit is not None and hit[0] is setup:
+def _kept(cache: dict[int, tuple[object, T]], key: object, make: Callable[[], T]) -> T:
+    """``make()`` kept in ``cache`` per object ``key`` (by identity: the searches meet the same few
+    setups again and again; the cache holds the object, so its id is not reused, and is emptied past
+    64 entries)."""
+    hit = cache.get(id(key))
+    if hit is not None and hit[0] is key:
         return hit[1]
-    if len(_SETUP_DIGESTS) > 64:
-        _SETUP_DIGESTS.clear()
-    value = hashlib.blake2b(_key_encoder.encode(setup), digest_size=16).digest()
-    _SETUP_DIGESTS[id(setup)] = (setup, value)
+    if len(cache) > 64:
+        cache.clear()
+    value = make()
+    cache[id(key)] = (key, value)
     return value
+
+
+_SETUP_DIGESTS: dict[int, tuple[object, bytes]] = {}
+_SETUPS: dict[int, tuple[object, JSON]] = {}
 
 
 def observed(state: State) -> JSON:
@@ -159,23 +173,8 @@ def observed(state: State) -> JSON:
     whole = wire.observe(state)
     rest = to_json(replace(whole, setup=_NO_SETUP))
     assert isinstance(rest, dict)
-    setup = _setup_json(state.setup)
+    setup = _kept(_SETUPS, state.setup, lambda: to_json(state.setup))
     return {key: setup if key == "setup" else value for key, value in rest.items()}
-
-
-_SETUPS: dict[int, tuple[Setup, JSON]] = {}
-
-
-def _setup_json(setup: Setup) -> JSON:
-    """``setup`` as JSON, kept per setup object (the searches meet the same few)."""
-    hit = _SETUPS.get(id(setup))
-    if hit is not None and hit[0] is setup:
-        return hit[1]
-    if len(_SETUPS) > 64:
-        _SETUPS.clear()
-    value = to_json(setup)
-    _SETUPS[id(setup)] = (setup, value)
-    return value
 
 
 @dataclass(frozen=True)

@@ -568,10 +568,14 @@ def _failure(where: str, exc: ImplementationError) -> str:
     text = f"{where}: {exc.kind}: {exc.detail}"
     if exc.last_request:
         text += f" (last request: {exc.last_request})"
+    return text + stderr_note(exc)
+
+
+def stderr_note(exc: ImplementationError) -> str:
+    """``; its stderr ends: ...`` with the last STDERR_SHOWN characters of the implementation's
+    stderr, or nothing when it wrote none."""
     tail = exc.stderr.strip()
-    if tail:
-        text += f"; its stderr ends: {tail[-STDERR_SHOWN:]}"
-    return text
+    return f"; its stderr ends: {tail[-STDERR_SHOWN:]}" if tail else ""
 
 
 STDERR_SHOWN: Final = 400
@@ -583,4 +587,13 @@ def _short(value: JSON) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-__all__ = ["Finding", "Group", "Known", "OutcomeReport", "read_known", "run_outcome", "summary"]
+__all__ = [
+    "Finding",
+    "Group",
+    "Known",
+    "OutcomeReport",
+    "read_known",
+    "run_outcome",
+    "stderr_note",
+    "summary",
+]
