@@ -344,6 +344,9 @@ def apply(state: State, action: Action) -> State:
     waiting = _waiting(state)
     if waiting is None:
         raise IllegalAction("ROUND.GAME_END", "the game is over: no action can be applied")
+    stale = unsettled(state)
+    if stale is not None:
+        raise IllegalAction("TURN.DECISION", stale)
     state = replace(state, events=())
     if waiting.chance:
         return advance(waiting.act(state, action))
@@ -446,6 +449,58 @@ def advance(state: State) -> State:
                 assert_never(state.phase)
 
 
+def unsettled(state: State) -> str | None:
+    """Why the decision a state waits for is not the one its phase and turn give (None when it is):
+    a state edited after it was built (the turn, the round, the turn order, a starting pair) still
+    waits for the old decision until :func:`settle` recomputes it. ``apply`` refuses to play such a
+    state, naming TURN.DECISION. Only the decisions the phase gives are checked (the deal, a starting
+    pair, a turn, the re-roll): pending work inside a turn is the state's own."""
+    top = state.stack[-1] if state.stack else None
+    expected: str | None = None
+    match top:
+        case TurnFrame(clan=clan):
+            if state.phase is not Phase.TURNS or rounds.round_over(state):
+                expected = f"no turn ({state.phase.value}, {state.turn} turns taken in round {state.round})"
+            elif clan != rounds.current_clan(state):
+                current = rounds.current_clan(state)
+                expected = f"{clan_name(current)}'s turn (turn {state.turn + 1} of round {state.round})"
+            else:
+                return _decision_matches(state, DecisionKind.TURN, clan)
+            return (
+                f"the state waits for {clan_name(clan)}'s turn, but the rules give {expected} here{_SETTLE}"
+            )
+        case DraftFrame(clan=clan):
+            if state.phase is not Phase.DRAFT or rounds.draft_done(state):
+                expected = f"no starting pair ({state.phase.value})"
+            elif clan != rounds.drafter(state):
+                expected = f"{clan_name(rounds.drafter(state))}'s pick"
+            else:
+                return _decision_matches(state, DecisionKind.DRAFT, clan)
+            return f"the state waits for {clan_name(clan)}'s starting pair, but the rules give {expected}{_SETTLE}"
+        case DealFrame():
+            if state.phase is not Phase.DEAL:
+                return f"the state waits for the deal in phase {state.phase.value}{_SETTLE}"
+        case RollFrame():
+            if state.phase is not Phase.ROLL:
+                return f"the state waits for the re-roll in phase {state.phase.value}{_SETTLE}"
+        case _:
+            pass
+    return None
+
+
+_SETTLE: Final = ": a state built by editing must be settled first (reference.engine.settle)"
+
+
+def _decision_matches(state: State, kind: DecisionKind, clan: int) -> str | None:
+    if state.decision == Decision(kind, clan):
+        return None
+    said = state.decision
+    return (
+        f"the state's decision says {said.kind.value} for clan {said.clan}, but it waits for "
+        f"{clan_name(clan)}'s {kind.value}{_SETTLE}"
+    )
+
+
 def settle(state: State) -> State:
     """A position built by editing (a test, a scenario step, a loaded position), settled: the frames
     the phase of the game gives (the deal, a draft pick, a turn, the re-roll) are dropped and
@@ -469,4 +524,5 @@ __all__ = [
     "new_game",
     "pending",
     "settle",
+    "unsettled",
 ]

@@ -19,9 +19,11 @@ import msgspec
 from msgspec.structs import replace
 
 from reference import inputs
+from reference.choices import describe
 from reference.engine import apply, is_over, new_game
 from reference.errors import ContentError, IllegalAction, RulesGap, SetupError, TraceError
 from reference.model import Action, Board, Clan, Decision, Event, Phase, ScoreLine, Setup, ShuffleFrame, State
+from reference.model.choices import PendingDecision
 from reference.rules.time import turn_order as time_order
 
 JSON = None | bool | int | float | str | list["JSON"] | dict[str, "JSON"]
@@ -105,6 +107,9 @@ class Observation(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
     shared space the marker on top first). ``decision`` is who decides next and what kind of decision
     it is. The rival's deck is ``solo_deck`` (top first), its discard pile ``solo_discard``; while
     the Gingkogawa bot waits for a reshuffle, ``shuffle_pool`` lists the cards to be ordered.
+    ``pending`` describes a decision inside a turn in the rules' terms (every option with what it
+    gives, where from, its cost and rule; the icons an order decision counts: see
+    :mod:`reference.choices`); it is None at a synchronisation point, a chance outcome and the end.
     """
 
     setup: Setup
@@ -123,6 +128,7 @@ class Observation(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
     scores: tuple[ScoreLine, ...]
     winners: tuple[int, ...]
     shuffle_pool: tuple[str, ...] = ()
+    pending: PendingDecision | None = None
 
 
 def observe(state: State) -> Observation:
@@ -145,6 +151,7 @@ def observe(state: State) -> Observation:
         scores=state.scores,
         winners=state.winners,
         shuffle_pool=_shuffle_pool(state),
+        pending=describe(state),
     )
 
 

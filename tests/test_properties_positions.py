@@ -163,7 +163,8 @@ def test_shrinking_leads_to_a_simple_position() -> None:
     found = find(
         drawn_positions(setups=_SHIPPED),
         lambda d: SITUATIONS[6] in situations(d.position),
-        settings=settings(SEARCH, phases=(Phase.generate, Phase.shrink)),
+        # derandomized: which position shrinking ends at depends on the draws
+        settings=settings(SEARCH, phases=(Phase.generate, Phase.shrink), derandomize=True),
     )
     assert found.edits == ("full_daimyo",)
     assert found.position.setup.content is None

@@ -29,11 +29,50 @@ class Source(Struct, frozen=True, forbid_unknown_fields=True):
     block: int | None = None
 
 
+OriginKind = Literal[
+    "castle_card",
+    "lantern",
+    "well",
+    "well_tile",
+    "domain_line",
+    "domain_card",
+    "starting_card",
+    "favour",
+    "yard_tile",
+    "yard",
+    "garden",
+    "checkpoint",
+    "castle_room",
+]
+"""Where an icon (or an option) comes from on the table: a castle card's block (``card``, ``block``;
+``room`` when it lies in a castle room), a card of the Lantern Area (``card``), the Well's own seal or one
+of its tiles (``card``), a Domain line (``line``) or the block of the Domain card lined up with it
+(``card``, ``block``), a Starting Resource card, a favour space of the Daimyo card (``card``, ``slot``
+0..2), a Training Yard tile (``card``, ``slot``: its yard, 0..2 in board order) or the yard itself
+(``slot``), a garden (``card``,
+``slot`` 0..5), a Passage of Time checkpoint (``space``) or a castle room (``card``, ``room``)."""
+
+
+class Origin(Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+    """Where an icon or an option comes from (see :data:`OriginKind`); fields that do not apply are
+    None. Rule: RULING.EFFECTS_OPTIONAL_ORDER (the clan may need to know which icon is which)."""
+
+    kind: OriginKind
+    card: str | None = None
+    block: int | None = None
+    room: int | None = None
+    slot: int | None = None
+    line: Colour | None = None
+    space: int | None = None
+
+
 class EffectsFrame(Struct, frozen=True, forbid_unknown_fields=True, tag="effects"):
-    """Icons still to resolve for ``clan``. Rule: RULING.EFFECTS_OPTIONAL_ORDER."""
+    """Icons still to resolve for ``clan``; ``origins`` says where each comes from (same length as
+    ``effects``, or empty in a state built by hand: unknown). Rule: RULING.EFFECTS_OPTIONAL_ORDER."""
 
     clan: int
     effects: tuple[Effect, ...]
+    origins: tuple[Origin, ...] = ()
 
 
 class InfluenceFrame(Struct, frozen=True, forbid_unknown_fields=True, tag="influence"):
@@ -42,6 +81,7 @@ class InfluenceFrame(Struct, frozen=True, forbid_unknown_fields=True, tag="influ
     clan: int
     steps: int
     moved: bool = False
+    origin: Origin | None = None
 
 
 class ResourceFrame(Struct, frozen=True, forbid_unknown_fields=True, tag="resource"):
@@ -49,6 +89,7 @@ class ResourceFrame(Struct, frozen=True, forbid_unknown_fields=True, tag="resour
 
     clan: int
     n: int
+    origin: Origin | None = None
 
 
 class CourtierFrame(Struct, frozen=True, forbid_unknown_fields=True, tag="courtier"):
@@ -57,6 +98,7 @@ class CourtierFrame(Struct, frozen=True, forbid_unknown_fields=True, tag="courti
     clan: int
     audience: bool = False
     climb: bool = False
+    origin: Origin | None = None
 
 
 class RoomFrame(Struct, frozen=True, forbid_unknown_fields=True, tag="room"):
@@ -91,6 +133,7 @@ class MemberFrame(Struct, frozen=True, forbid_unknown_fields=True, tag="member_a
 
     clan: int
     member: Member
+    origin: Origin | None = None
 
 
 class OptionalFrame(Struct, frozen=True, forbid_unknown_fields=True, tag="optional"):
@@ -103,6 +146,7 @@ class OptionalFrame(Struct, frozen=True, forbid_unknown_fields=True, tag="option
     effects: tuple[Effect, ...]
     seals: int = 0
     coins: int = 0
+    origin: Origin | None = None
 
 
 class CastleRowFrame(Struct, frozen=True, forbid_unknown_fields=True, tag="castle_row"):
@@ -112,12 +156,14 @@ class CastleRowFrame(Struct, frozen=True, forbid_unknown_fields=True, tag="castl
     clan: int
     light: bool
     colour: Colour | None = None
+    origin: Origin | None = None
 
 
 class DomainLineFrame(Struct, frozen=True, forbid_unknown_fields=True, tag="domain_line"):
     """Choose a Domain line to resolve without a die. Rule: EFFECT.DOMAIN_ACTION."""
 
     clan: int
+    origin: Origin | None = None
 
 
 class OutsideFrame(Struct, frozen=True, forbid_unknown_fields=True, tag="outside"):

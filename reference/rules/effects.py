@@ -50,6 +50,7 @@ from reference.model import (
     MemberIcon,
     Next,
     OptionalFrame,
+    Origin,
     PayCheckpoint,
     PayCoins,
     ResourceChoice,
@@ -91,36 +92,37 @@ def gain(state: State, clan: int, what: GainKind, n: int, rules: tuple[str, ...]
     return emit(state, ev.Gained(clan=clan, what=what, n=n, kept=kept, rules=cited))
 
 
-def resolve(state: State, clan: int, effect: Effect) -> State:
-    """Start resolving one icon for ``clan``: plain gains apply now, the others push a frame.
-    Rules: EFFECT.PLAIN_GAINS, RULING.GAINS_PER_ICON (caps applied per icon)."""
+def resolve(state: State, clan: int, effect: Effect, origin: Origin | None = None) -> State:
+    """Start resolving one icon for ``clan``: plain gains apply now, the others push a frame (which
+    keeps the icon's ``origin``, so its decision can say where it comes from). Rules:
+    EFFECT.PLAIN_GAINS, RULING.GAINS_PER_ICON (caps applied per icon)."""
     match effect:
         case Gain(what=what, n=n):
             return gain(state, clan, what, n)
         case Influence(n=n):
-            return push(state, InfluenceFrame(clan, n))
+            return push(state, InfluenceFrame(clan, n, origin=origin))
         case ResourceChoice(n=n):
-            return push(state, ResourceFrame(clan, n))
+            return push(state, ResourceFrame(clan, n, origin=origin))
         case LanternIcon():
             return lantern(state, clan, "LANTERN.TRIGGER")
         case WellIcon():
             return well(state, clan, "EFFECT.WELL_ACTION")
         case MemberIcon(member=member):
             if member is Member.COURTIER:
-                return push(state, CourtierFrame(clan))
-            return push(state, MemberFrame(clan, member))
+                return push(state, CourtierFrame(clan, origin=origin))
+            return push(state, MemberFrame(clan, member, origin=origin))
         case DieTileIcon(colour=colour):
-            return push(state, CastleRowFrame(clan, light=False, colour=colour))
+            return push(state, CastleRowFrame(clan, light=False, colour=colour, origin=origin))
         case LightIcon():
-            return push(state, CastleRowFrame(clan, light=True))
+            return push(state, CastleRowFrame(clan, light=True, origin=origin))
         case DomainIcon():
-            return push(state, DomainLineFrame(clan))
+            return push(state, DomainLineFrame(clan, origin=origin))
         case DecreeIcon(card=card):
             c = state.clans[clan]
             state = with_clan(state, clan, replace(c, lantern=lantern_with(c.lantern, card)))
             return emit(state, ev.DecreePlaced(clan=clan, card=card))
         case PayCoins(n=n, then=then):
-            return push(state, OptionalFrame(clan, Source("paid_icon"), then, coins=n))
+            return push(state, OptionalFrame(clan, Source("paid_icon"), then, coins=n, origin=origin))
         case BlockRef(card=card, block=block):
             return castle_block(state, clan, card, block)
         case _:
@@ -140,7 +142,10 @@ def castle_block(state: State, clan: int, card_id: str, block: int) -> State:
     resolved = ev.BlockResolved(
         clan=clan, card=card.id, block=block, rows=b.rows, dark=b.dark, icons=b.effects, rules=rules
     )
-    return push(emit(state, resolved), EffectsFrame(clan, b.effects))
+    return push(
+        emit(state, resolved),
+        from_one(clan, b.effects, Origin(kind="castle_card", card=card.id, block=block)),
+    )
 
 
 def lantern_with(area: tuple[str, ...], card: str) -> tuple[str, ...]:
@@ -157,9 +162,10 @@ def lantern(state: State, clan: int, cause: str) -> State:
     c = cat(state)
     cards = state.clans[clan].lantern
     icons = tuple(e for card in cards for e in c.lantern_icons(card))
+    origins = tuple(Origin(kind="lantern", card=card) for card in cards for _ in c.lantern_icons(card))
     rules = (cause, "LANTERN.GAIN_ALL", "LANTERN.AREA")
     state = emit(state, ev.LanternActivated(clan=clan, cards=cards, icons=icons, rules=rules))
-    return push(state, EffectsFrame(clan, icons))
+    return push(state, EffectsFrame(clan, icons, origins))
 
 
 def well_effects(state: State) -> tuple[Effect, ...]:
@@ -175,9 +181,14 @@ def well(state: State, clan: int, cause: str) -> State:
     Rules: WELL.REWARD, EFFECT.WELL_ACTION."""
     icons = well_effects(state)
     tiles = board(state).well_tiles
+    c = cat(state)
+    origins = (
+        Origin(kind="well"),
+        *(Origin(kind="well_tile", card=t) for t in tiles for _ in c.die_tiles[t].reward),
+    )
     rules = ("WELL.REWARD",) if cause == "WELL.REWARD" else (cause, "WELL.REWARD")
     state = emit(state, ev.WellResolved(clan=clan, tiles=tiles, icons=icons, rules=rules))
-    return push(state, EffectsFrame(clan, icons))
+    return push(state, EffectsFrame(clan, icons, origins))
 
 
 def domain_line(state: State, clan: int, colour: Colour, cause: str) -> State:
@@ -187,14 +198,14 @@ def domain_line(state: State, clan: int, colour: Colour, cause: str) -> State:
     c = cat(state)
     line = next(line for line in c.content.domain if line.colour is colour)
     holder = state.clans[clan]
-    sent = holder.sent[MEMBERS.index(line.member)]
-    rewards = line.base + tuple(e for cell in line.uncovered[:sent] for e in cell)
-    frames: list[EffectsFrame] = [EffectsFrame(clan, rewards)]
+    rewards = line_rewards(state, clan, colour)
+    frames: list[EffectsFrame] = [from_one(clan, rewards, Origin(kind="domain_line", line=colour))]
     block: int | None = None
     if holder.domain_card is not None:
         card = c.castle[holder.domain_card]
         block = aligned_block(card, line.row)
-        frames.append(EffectsFrame(clan, (BlockRef(card.id, block),)))
+        origin = Origin(kind="domain_card", card=card.id, block=block)
+        frames.append(from_one(clan, (BlockRef(card.id, block),), origin))
     resolved = ev.DomainLineResolved(
         clan=clan,
         colour=colour,
@@ -204,6 +215,19 @@ def domain_line(state: State, clan: int, colour: Colour, cause: str) -> State:
         rules=(cause, "DOMAIN.REWARDS", "DOMAIN.CARD_BLOCK", "MEMBERS.UNCOVER"),
     )
     return push(emit(state, resolved), *frames)
+
+
+def from_one(clan: int, effects: tuple[Effect, ...], origin: Origin | None) -> EffectsFrame:
+    """Icons that all come from one place (a card's block, a Domain line, a tile...; None: unknown)."""
+    return EffectsFrame(clan, effects, () if origin is None else (origin,) * len(effects))
+
+
+def line_rewards(state: State, clan: int, colour: Colour) -> tuple[Effect, ...]:
+    """The icons a Domain line gives ``clan`` now: its base icon and the rewards uncovered by the
+    members it has sent (the Domain card's block aside). Rules: DOMAIN.REWARDS, MEMBERS.UNCOVER."""
+    line = next(line for line in cat(state).content.domain if line.colour is colour)
+    sent = state.clans[clan].sent[MEMBERS.index(line.member)]
+    return line.base + tuple(e for cell in line.uncovered[:sent] for e in cell)
 
 
 def aligned_block(card: CastleCard, row: int) -> int:
@@ -261,9 +285,15 @@ def effects_act(state: State, frame: EffectsFrame, action: Action) -> State:
 
 def _take(state: State, frame: EffectsFrame, index: int) -> State:
     effect = frame.effects[index]
+    origins = frame.origins
+    origin = origins[index] if len(origins) == len(frame.effects) else None
     rest = frame.effects[:index] + frame.effects[index + 1 :]
-    state = set_top(state, EffectsFrame(frame.clan, rest)) if rest else pop(state)
-    return resolve(state, frame.clan, effect)
+    if rest:
+        kept = origins[:index] + origins[index + 1 :] if origin is not None else ()
+        state = set_top(state, EffectsFrame(frame.clan, rest, kept))
+    else:
+        state = pop(state)
+    return resolve(state, frame.clan, effect, origin)
 
 
 # ---- ResourceFrame -------------------------------------------------------------------------------
@@ -287,7 +317,7 @@ def resource_act(state: State, frame: ResourceFrame, action: Action) -> State:
         with_clan(state, clan, after),
         ev.ResourceTaken(clan=clan, resource=action.resource, kept=kept, rules=rules),
     )
-    return pop(state) if frame.n == 1 else set_top(state, ResourceFrame(clan, frame.n - 1))
+    return pop(state) if frame.n == 1 else set_top(state, replace(frame, n=frame.n - 1))
 
 
 # ---- InfluenceFrame: Passage of Time --------------------------------------------------------------
@@ -324,7 +354,7 @@ def influence_run(state: State, frame: InfluenceFrame) -> State:
             state = _walked(with_clan(state, clan, holder), clan, start, holder.time, track)
             if holder.seals >= cost:
                 # a decision: keep what was walked and wait for it
-                return set_top(state, InfluenceFrame(clan, steps, moved))
+                return set_top(state, replace(frame, steps=steps, moved=moved))
             stop = ev.CheckpointUnaffordable(
                 clan=clan, space=holder.time + 1, seals=cost, held=holder.seals, lost=steps
             )
@@ -365,11 +395,11 @@ def influence_act(state: State, frame: InfluenceFrame, action: Action) -> State:
         holder = passage.step(holdings.pay(holder, GainKind.SEAL, cost))
         state = with_clan(state, clan, holder)
         state = emit(state, ev.CheckpointPaid(clan=clan, space=holder.time, seals=cost))
-        return set_top(state, InfluenceFrame(clan, frame.steps - 1, True))
+        return set_top(state, replace(frame, steps=frame.steps - 1, moved=True))
     assert isinstance(action, StopMove)
     refused = ev.CheckpointRefused(clan=clan, space=holder.time + 1, seals=cost, lost=frame.steps)
     state = emit(state, refused)
-    return set_top(state, InfluenceFrame(clan, 0, frame.moved))
+    return set_top(state, replace(frame, steps=0))
 
 
 # ---- OptionalFrame: pay (seals, coins) and resolve, or decline -----------------------------------
@@ -422,7 +452,24 @@ def optional_act(state: State, frame: OptionalFrame, action: Action) -> State:
         icons=frame.effects,
         rules=rules,
     )
-    return push(emit(state, paid), EffectsFrame(frame.clan, frame.effects))
+    return push(emit(state, paid), from_one(frame.clan, frame.effects, optional_origin(frame)))
+
+
+def optional_origin(frame: OptionalFrame) -> Origin | None:
+    """Where a priced effect's icons come from: the Steward's dark row, the garden, or (a priced icon)
+    wherever that icon came from."""
+    source = frame.source
+    if source.kind == "dark_row":
+        return Origin(kind="castle_card", card=source.card, block=source.block)
+    if source.kind == "garden":
+        return Origin(kind="garden", card=source.card)
+    return frame.origin
+
+
+def optional_rule(frame: OptionalFrame) -> str:
+    """The rule that prices an optional effect: CASTLE.DARK_SEAL, GARDENER.ACTION_OPTIONAL or
+    EFFECT.PAID_ICON."""
+    return _OPTIONAL_RULES[frame.source.kind][0]
 
 
 _OPTIONAL_RULES = {

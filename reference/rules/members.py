@@ -40,6 +40,7 @@ from reference.model import (
     Member,
     MemberFrame,
     OptionalFrame,
+    Origin,
     OutsideFrame,
     PayCoins,
     RefillFrame,
@@ -51,7 +52,7 @@ from reference.model import (
 from reference.model import events as ev
 from reference.rules import holdings
 from reference.rules.common import board, cat, clan_name, emit, pop, push, set_top, with_board, with_clan
-from reference.rules.effects import lantern, lantern_with
+from reference.rules.effects import from_one, lantern, lantern_with
 from reference.rules.handler import ClanHandler, Handler, Refusal
 
 MEMBERS_PER_LINE = 5
@@ -276,7 +277,8 @@ def light_row_act(state: State, frame: LightRowFrame, action: Action) -> State:
         icons=block.effects,
         rules=("COURTIER.FLOOR12.EMPTY_DECK" if stays else "COURTIER.FLOOR12.TAKE_CARD", "CASTLE.ROWS"),
     )
-    return push(emit(pop(state), resolved), EffectsFrame(frame.clan, block.effects))
+    origin = Origin(kind="castle_card", card=card.id, block=action.block)
+    return push(emit(pop(state), resolved), from_one(frame.clan, block.effects, origin))
 
 
 def refill_run(state: State, frame: RefillFrame) -> State:
@@ -316,7 +318,8 @@ def favour_act(state: State, frame: FavourFrame, action: Action) -> State:
     assert isinstance(action, ChooseFavour)
     state, reward = occupy_favour(pop(state), frame.clan, action.slot)
     state = emit(state, ev.FavourTaken(clan=frame.clan, slot=action.slot, icons=reward))
-    return push(state, EffectsFrame(frame.clan, reward))
+    origin = Origin(kind="favour", card=board(state).daimyo, slot=action.slot)
+    return push(state, from_one(frame.clan, reward, origin))
 
 
 # ---- Warrior and Gardener actions ------------------------------------------------------------------
@@ -378,13 +381,14 @@ def place_warrior(state: State, clan: int, yard_index: int) -> State:
     state = with_clan(state, clan, holdings.pay(state.clans[clan], GainKind.IRON, yard.cost))
     state = station_warrior(state, clan, yard_index)
     c = cat(state)
-    effects = tuple(
-        e
+    placed = tuple(
+        (e, Origin(kind="yard_tile", card=tile, slot=yard_index))
         for tile, face in yard.tiles
         for e in (c.yard_tiles[tile].action if face == "action" else c.yard_tiles[tile].reward)
     )
+    effects = tuple(e for e, _ in placed)
     state = emit(state, ev.WarriorPlaced(clan=clan, cost=yard.cost, iron=yard.cost, icons=effects))
-    return push(state, EffectsFrame(clan, effects))
+    return push(state, EffectsFrame(clan, effects, tuple(o for _, o in placed)))
 
 
 def garden_action(state: State, clan: int, card_id: str) -> State:

@@ -25,6 +25,7 @@ from reference.model import (
     EffectsFrame,
     End,
     GainKind,
+    Origin,
     OutsideFrame,
     PlaceDie,
     Slot,
@@ -281,7 +282,10 @@ def resolve_space(state: State, clan: int, space: Space, colour: Colour) -> Stat
             matched = ev.RowsMatched(
                 clan=clan, room=facts.index, card=card, colour=colour, blocks=tuple(b.block for b in blocks)
             )
-            return push(emit(state, matched), EffectsFrame(clan, blocks))
+            origins = tuple(
+                Origin(kind="castle_card", card=card, block=b.block, room=facts.index) for b in blocks
+            )
+            return push(emit(state, matched), EffectsFrame(clan, blocks, origins))
         case "outside":
             return push(state, OutsideFrame(clan, facts.choices))
         case "well":

@@ -17,8 +17,8 @@ from reference.model import (
     Deal,
     DecisionKind,
     DraftFrame,
-    EffectsFrame,
     GardenSlot,
+    Origin,
     Phase,
     Roll,
     Room,
@@ -31,6 +31,7 @@ from reference.rules import scoring
 from reference.rules import time as passage
 from reference.rules.bridges import sorted_bridge
 from reference.rules.common import board, cat, emit, pop, push
+from reference.rules.effects import from_one
 from reference.rules.handler import ClanHandler, Refusal
 from reference.rules.members import garden_action
 from reference.rules.outcomes import (
@@ -131,7 +132,7 @@ def take_pair(state: State, clan: int, index: int) -> State:
     clans[clan] = replace(clans[clan], lantern=(sr,), domain_card=action_card)
     state = replace(state, clans=tuple(clans), draft=state.draft[:index] + state.draft[index + 1 :])
     state = emit(state, ev.PairTaken(clan=clan, starting=sr, action_card=action_card))
-    return push(state, EffectsFrame(clan, cat(state).starting[sr].gains))
+    return push(state, from_one(clan, cat(state).starting[sr].gains, Origin(kind="starting_card", card=sr)))
 
 
 def draft_done(state: State) -> bool:

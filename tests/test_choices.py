@@ -1,0 +1,221 @@
+"""Every pending decision explains itself (reference.choices, the observation's ``pending``), and an
+edited state is settled by a public function or refused."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+from msgspec.structs import replace
+
+from reference.chance import sample
+from reference.choices import describe
+from reference.engine import apply, is_chance, is_over, legal_actions, new_game, settle, unsettled
+from reference.errors import IllegalAction
+from reference.model import (
+    PHASE_FRAMES,
+    Accept,
+    Clan,
+    DecisionKind,
+    Difficulty,
+    Event,
+    Next,
+    PlaceDie,
+    RivalKind,
+    Setup,
+    Solo,
+    State,
+    Trade,
+)
+from reference.model import events as ev
+from reference.model.choices import Cost, PendingDecision
+from reference.position import position, status
+from reference.wire import observe
+from tests.helpers import started
+
+SETUPS = (
+    Setup(players=2),
+    Setup(players=3),
+    Setup(players=4),
+    Setup(players=2, solo=Solo(difficulty=Difficulty.HARD)),
+    Setup(players=2, solo=Solo(rival=RivalKind.GINGKOGAWA, difficulty=Difficulty.HARD)),
+)
+
+
+def decisions(setup: Setup, seed: int) -> Iterator[State]:
+    """Every state of a random game that waits for a clan's decision (chance drawn from ``seed``)."""
+    rng = random.Random(seed)
+    state = new_game(setup)
+    while not is_over(state):
+        if is_chance(state):
+            state = apply(state, sample(state, rng))
+            continue
+        yield state
+        actions = legal_actions(state)
+        own = [a for a in actions if not isinstance(a, Trade)] or list(actions)
+        state = apply(state, rng.choice(own))
+
+
+def paid(events: tuple[Event, ...], clan: int) -> Cost:
+    """What ``clan`` paid in these events (the payments the events report, summed)."""
+    seals = coins = food = iron = pearl = 0
+    for e in events:
+        if getattr(e, "clan", None) != clan:
+            continue
+        match e:
+            case ev.SealsTraded():
+                seals += e.seals
+            case ev.CheckpointPaid():
+                seals += e.seals
+            case ev.OptionalPaid():
+                seals, coins = seals + e.seals, coins + e.coins
+            case ev.CourtierAtGate():
+                coins += e.coins
+            case ev.CourtierClimbed():
+                pearl += e.pearl
+            case ev.WarriorPlaced():
+                iron += e.iron
+            case ev.GardenerPlaced():
+                food += e.food
+            case _:
+                pass
+    return Cost(seals=seals, coins=coins, food=food, iron=iron, pearl=pearl)
+
+
+def affords(clan: Clan, cost: Cost) -> bool:
+    held = (clan.seals, clan.coins, clan.food, clan.iron, clan.pearl)
+    return all(
+        h >= c for h, c in zip(held, (cost.seals, cost.coins, cost.food, cost.iron, cost.pearl), strict=True)
+    )
+
+
+@pytest.fixture(scope="module")
+def described() -> list[tuple[State, PendingDecision]]:
+    """Every decision inside a turn of 8 random games per setup, with its description."""
+    out: list[tuple[State, PendingDecision]] = []
+    for setup in SETUPS:
+        for seed in range(8):
+            for state in decisions(setup, seed):
+                pending = describe(state)
+                if pending is not None:
+                    out.append((state, pending))
+    return out
+
+
+def test_sync_points_have_no_pending_description() -> None:
+    for setup in SETUPS[::2]:
+        for state in decisions(setup, 1):
+            at_sync = isinstance(state.stack[-1], PHASE_FRAMES)
+            assert (describe(state) is None) == at_sync, state.decision
+            assert (observe(state).pending is None) == at_sync
+
+
+def test_options_are_the_legal_actions_in_order(described: list[tuple[State, PendingDecision]]) -> None:
+    kinds = {state.decision.kind for state, _ in described}
+    # every kind of decision inside a turn
+    assert kinds >= {
+        DecisionKind.LIGHT_ROW,
+        DecisionKind.FAVOUR,
+        DecisionKind.RIVAL_GARDEN,
+        DecisionKind.RIVAL_ROOM,
+        DecisionKind.ORDER,
+        DecisionKind.RESOURCE,
+        DecisionKind.CHECKPOINT,
+        DecisionKind.COURTIER,
+        DecisionKind.ROOM,
+        DecisionKind.YARD,
+        DecisionKind.GARDEN,
+        DecisionKind.OPTIONAL,
+        DecisionKind.CASTLE_ROW,
+        DecisionKind.DOMAIN_LINE,
+        DecisionKind.OUTSIDE,
+    }, kinds
+    for state, pending in described:
+        assert tuple(o.action for o in pending.options) == legal_actions(state)
+
+
+def test_every_option_costs_what_taking_it_pays(described: list[tuple[State, PendingDecision]]) -> None:
+    checked = priced = 0
+    for state, pending in described:
+        clan = state.decision.clan
+        assert clan is not None
+        for option in pending.options:
+            assert affords(state.clans[clan], option.cost), (option, state.clans[clan])
+            after = apply(state, option.action)
+            assert paid(after.events, clan) == option.cost, (option, after.events)
+            checked += 1
+            priced += option.cost != Cost()
+    assert checked > 1000, checked
+    assert priced > 200, priced
+
+
+def test_order_decisions_say_where_every_icon_comes_from(
+    described: list[tuple[State, PendingDecision]],
+) -> None:
+    kinds: set[str] = set()
+    for state, pending in described:
+        if state.decision.kind is not DecisionKind.ORDER:
+            continue
+        assert pending.items
+        assert all(item.origin is not None for item in pending.items)
+        assert [item.index for item in pending.items] == list(range(len(pending.items)))
+        kinds |= {item.origin.kind for item in pending.items if item.origin is not None}
+        for option in pending.options:
+            if isinstance(option.action, Next):
+                item = pending.items[option.action.index]
+                assert option.gives == (item.icon,)
+                assert option.origin == item.origin
+    assert kinds >= {"lantern", "castle_card", "yard_tile", "domain_line"}, kinds
+
+
+def test_priced_effects_name_their_price_and_card(described: list[tuple[State, PendingDecision]]) -> None:
+    seen = 0
+    for _state, pending in described:
+        for option in pending.options:
+            if isinstance(option.action, Accept):
+                assert option.origin is not None
+                assert option.origin.kind in ("castle_card", "garden")
+                assert option.origin.card is not None
+                assert option.gives, option
+                seen += 1
+    assert seen > 20
+
+
+def test_an_edited_turn_is_refused_until_settled() -> None:
+    state = started(2)
+    first = state.decision.clan
+    assert first is not None
+    edited = replace(state, turn=1)  # the turn is now the other clan's; the state still waits for the first
+    other = edited.turn_order[1]
+    reason = unsettled(edited)
+    assert reason is not None
+    assert "settle" in reason
+    action = next(a for a in legal_actions(edited) if isinstance(a, PlaceDie))
+    with pytest.raises(IllegalAction) as refused:
+        apply(edited, action)
+    assert refused.value.rule == "TURN.DECISION"
+    assert edited == replace(state, turn=1)  # nothing changed
+    assert any(p.rule == "TURN.DECISION" for p in status(position(edited)))
+    fixed = settle(edited)
+    assert unsettled(fixed) is None
+    assert fixed.decision.clan == other
+    assert apply(fixed, next(a for a in legal_actions(fixed) if isinstance(a, PlaceDie))).turn == 2
+
+
+def test_a_turn_past_the_round_is_refused_and_settle_ends_the_round() -> None:
+    state = started(2)
+    edited = replace(state, turn=6)
+    with pytest.raises(IllegalAction, match="no turn"):
+        apply(edited, legal_actions(edited)[0])
+    fixed = settle(edited)
+    assert fixed.decision.kind is DecisionKind.ROLL
+    assert unsettled(fixed) is None
+
+
+def test_a_stale_decision_field_is_refused() -> None:
+    state = started(2)
+    other = state.turn_order[1]
+    edited = replace(state, decision=replace(state.decision, clan=other))
+    with pytest.raises(IllegalAction, match="decision says turn for clan"):
+        apply(edited, legal_actions(state)[0])
