@@ -24,10 +24,12 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Final
 
+from reference.choices import describe
 from reference.content import catalogue
 from reference.model import (
     COLOURS,
     DOMAIN_SPACES,
+    PHASE_FRAMES,
     RESOURCES,
     Action,
     Audience,
@@ -42,6 +44,7 @@ from reference.model import (
     DecisionKind,
     Die,
     End,
+    Event,
     Floor,
     InfluenceFrame,
     MemberFrame,
@@ -56,6 +59,7 @@ from reference.model import (
     Trade,
 )
 from reference.model import events as ev
+from reference.model.choices import Cost
 from reference.rules.solo.rival import deck as solo_deck_of
 
 # ---- the rules' numbers (from the register, independent of the engine's constants) ------------
@@ -661,6 +665,68 @@ def check_events(before: State, after: State) -> list[Breach]:
                         f"clan {i}: {what} changed by {change}, the events say {told[i][what]} ({kinds})",
                     )
                 )
+    return out
+
+
+def paid(events: tuple[Event, ...], clan: int) -> Cost:
+    """What ``clan`` paid in these events: the payments they report (seals traded or paid for a
+    checkpoint or a dark row, coins for an audience or a priced effect, Mother-of-Pearl for a climb,
+    iron for a yard, food for a garden), summed."""
+    seals = coins = food = iron = pearl = 0
+    for e in events:
+        if getattr(e, "clan", None) != clan:
+            continue
+        match e:
+            case ev.SealsTraded() | ev.CheckpointPaid():
+                seals += e.seals
+            case ev.OptionalPaid():
+                seals, coins = seals + e.seals, coins + e.coins
+            case ev.CourtierAtGate():
+                coins += e.coins
+            case ev.CourtierClimbed():
+                pearl += e.pearl
+            case ev.WarriorPlaced():
+                iron += e.iron
+            case ev.GardenerPlaced():
+                food += e.food
+            case _:
+                pass
+    return Cost(seals=seals, coins=coins, food=food, iron=iron, pearl=pearl)
+
+
+def check_pending(state: State, legal: tuple[Action, ...], after: dict[Action, State]) -> list[Breach]:
+    """The observation's description of a decision inside a turn (:func:`reference.choices.describe`)
+    agrees with the engine: its options are the legal actions in order, each is affordable, taking
+    one pays exactly its listed cost (``after``: the state each legal action leads to), and every icon
+    of an order decision says where it comes from. Nothing is described at a synchronisation point.
+    Guards API.PENDING."""
+    pending = describe(state)
+    top = state.stack[-1] if state.stack else None
+    clan = state.decision.clan
+    if clan is None or top is None or isinstance(top, PHASE_FRAMES):
+        return (
+            []
+            if pending is None
+            else [Breach("API.PENDING", "a synchronisation point has a pending description")]
+        )
+    if pending is None:
+        return [Breach("API.PENDING", f"the {state.decision.kind.value} decision is not described")]
+    out: list[Breach] = []
+    if tuple(o.action for o in pending.options) != legal:
+        out.append(Breach("API.PENDING", "the described options are not the legal actions"))
+    holder = state.clans[clan]
+    for option in pending.options:
+        cost = option.cost
+        held = (holder.seals, holder.coins, holder.food, holder.iron, holder.pearl)
+        price = (cost.seals, cost.coins, cost.food, cost.iron, cost.pearl)
+        if any(h < p for h, p in zip(held, price, strict=True)):
+            out.append(Breach("API.PENDING", f"{option.action} costs {cost}, more than the clan holds"))
+        reached = after.get(option.action)
+        if reached is not None and paid(reached.events, clan) != cost:
+            took = paid(reached.events, clan)
+            out.append(Breach("API.PENDING", f"{option.action} is listed at {cost} but paid {took}"))
+    if state.decision.kind is DecisionKind.ORDER and any(i.origin is None for i in pending.items):
+        out.append(Breach("API.PENDING", "an icon of an order decision does not say where it comes from"))
     return out
 
 

@@ -39,6 +39,7 @@ from properties.invariants import (
     check_final,
     check_hand_in,
     check_legal,
+    check_pending,
     check_state,
     check_step,
 )
@@ -150,6 +151,7 @@ GUARDS: Final[dict[str, tuple[str, ...]]] = {
         "API.JSON",
         "API.REPLAY",
         "API.EVENTS",
+        "API.PENDING",
     ),
 }
 """The invariants of the machines, by name, and the rule IDs each guards. ``API.*`` are the
@@ -374,9 +376,10 @@ class GameMachine(RuleBasedStateMachine):
             ) from exc
 
     def _every_legal_applies(self, state: State, legal: tuple[Action, ...]) -> None:
+        after: dict[Action, State] = {}
         for option in legal:
             try:
-                apply(state, option)
+                after[option] = apply(state, option)
             except RulesGap as exc:
                 prefix = wire.Trace(setup=state.setup, actions=(*self.actions, option))
                 raise self.fail(
@@ -387,6 +390,7 @@ class GameMachine(RuleBasedStateMachine):
                 raise self.fail(
                     "API.LEGAL_APPLIES", f"the legal {_describe(option)} raised {exc!r}", trace=prefix
                 ) from exc
+        self._check(check_pending(state, legal, after))
 
     def _illegal_refused(self, state: State, legal: tuple[Action, ...]) -> None:
         if self.illegal_samples <= 0:
@@ -605,7 +609,8 @@ class GameMachine(RuleBasedStateMachine):
     def api_LEGAL_ILLEGAL_JSON_REPLAY(self) -> None:
         """TURN.DECISION and the API checks: every legal action applies, illegal ones are refused with a
         registered rule ID, the JSON round trip is exact, the same action gives the same state, the
-        events of every step account for every change it made (API.EVENTS)."""
+        events of every step account for every change it made (API.EVENTS), the observation's
+        description of a decision lists the legal actions at the price taking each pays (API.PENDING)."""
         self._guard("api")
 
     @invariant()

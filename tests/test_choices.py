@@ -9,6 +9,7 @@ from collections.abc import Iterator
 import pytest
 from msgspec.structs import replace
 
+from properties.invariants import paid
 from reference.chance import sample
 from reference.choices import describe
 from reference.engine import apply, is_chance, is_over, legal_actions, new_game, settle, unsettled
@@ -19,7 +20,6 @@ from reference.model import (
     Clan,
     DecisionKind,
     Difficulty,
-    Event,
     Next,
     PlaceDie,
     RivalKind,
@@ -28,7 +28,6 @@ from reference.model import (
     State,
     Trade,
 )
-from reference.model import events as ev
 from reference.model.choices import Cost, PendingDecision
 from reference.position import position, status
 from reference.wire import observe
@@ -55,32 +54,6 @@ def decisions(setup: Setup, seed: int) -> Iterator[State]:
         actions = legal_actions(state)
         own = [a for a in actions if not isinstance(a, Trade)] or list(actions)
         state = apply(state, rng.choice(own))
-
-
-def paid(events: tuple[Event, ...], clan: int) -> Cost:
-    """What ``clan`` paid in these events (the payments the events report, summed)."""
-    seals = coins = food = iron = pearl = 0
-    for e in events:
-        if getattr(e, "clan", None) != clan:
-            continue
-        match e:
-            case ev.SealsTraded():
-                seals += e.seals
-            case ev.CheckpointPaid():
-                seals += e.seals
-            case ev.OptionalPaid():
-                seals, coins = seals + e.seals, coins + e.coins
-            case ev.CourtierAtGate():
-                coins += e.coins
-            case ev.CourtierClimbed():
-                pearl += e.pearl
-            case ev.WarriorPlaced():
-                iron += e.iron
-            case ev.GardenerPlaced():
-                food += e.food
-            case _:
-                pass
-    return Cost(seals=seals, coins=coins, food=food, iron=iron, pearl=pearl)
 
 
 def affords(clan: Clan, cost: Cost) -> bool:

@@ -27,7 +27,7 @@ from reference.model import Action, Event, Setup
 from reference.position import Position, Problem
 from reference.wire import Observation
 
-PROTOCOL_VERSION: Final = 2
+PROTOCOL_VERSION: Final = 3
 """The protocol version a ``hello`` names. Version 2: ``load`` takes a public position
 (reference.position.Position) instead of the reference's internal State, and an impossible one is
 refused with the error kind ``impossible`` and its problems."""
