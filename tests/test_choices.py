@@ -192,3 +192,32 @@ def test_a_stale_decision_field_is_refused() -> None:
     edited = replace(state, decision=replace(state.decision, clan=other))
     with pytest.raises(IllegalAction, match="decision says turn for clan"):
         apply(edited, legal_actions(state)[0])
+
+
+def test_a_divergence_in_the_description_is_named_by_the_option_it_is_in() -> None:
+    """An implementation listing the checkpoint at 2 seals, not 1: the option's rule (TIME.CHECKPOINTS),
+    not the rule of the order decision the step answered."""
+    from reference.conformance.attribution import attribute
+    from reference.model import Influence, LanternIcon, PayCheckpoint
+    from reference.wire import to_json
+    from tests.helpers import holding, inject
+
+    asked = inject(holding(started(), 0, time=5, seals=1, lantern=("SR9", "A1")), 0, LanternIcon())
+    pending = observe(asked).pending
+    assert pending is not None
+    step = next(i for i in pending.items if isinstance(i.icon, Influence))
+    action = Next(step.index)
+    after = apply(asked, action)
+    seen = to_json(observe(after))
+    assert isinstance(seen, dict)
+    options = seen["pending"]["options"]
+    at = next(i for i, o in enumerate(options) if o["action"] == to_json(PayCheckpoint()))
+    options[at]["cost"]["seals"] = 2
+    named = attribute(asked, action, after, seen, f"/pending/options/{at}/cost/seals")
+    assert named.rule == "TIME.CHECKPOINTS"
+    items = to_json(observe(asked))
+    assert isinstance(items, dict)
+    assert attribute(None, None, asked, items, "/pending/items/0/origin/card").rule in (
+        "TIME.MOVE",
+        "EFFECT.PLAIN_GAINS",
+    )

@@ -43,6 +43,7 @@ from msgspec.structs import replace
 
 from properties.invariants import Breach, check_state, check_step
 from reference.chance import sample
+from reference.choices import describe, icon_rule
 from reference.conformance.adapter import JSON
 from reference.conformance.compare import tokens
 from reference.content import catalogue
@@ -642,6 +643,31 @@ def by_field(before: State, after: State, pointer: str) -> Attribution | None:
     return None
 
 
+def _pending_rule(after: State, pointer: str) -> Attribution:
+    """A difference in the description of a decision (``/pending/...``): under an option, that
+    option's rule (what it costs, gives or comes from is that rule's); under an item, the rule of
+    its icon; otherwise the rule of the decision."""
+    pending = describe(after)
+    parts = tokens(pointer)
+    if pending is not None and len(parts) >= 3 and parts[2].isdigit():
+        index = int(parts[2])
+        if parts[1] == "options" and index < len(pending.options):
+            option = pending.options[index]
+            return Attribution(
+                option.rule, HINT, f"the description of the option {_short_action(option.action)}"
+            )
+        if parts[1] == "items" and index < len(pending.items):
+            item = pending.items[index]
+            return Attribution(
+                icon_rule(item.icon), HINT, f"the description of icon {index} still to resolve"
+            )
+    return Attribution(decision_rule(after), DECISION, "the description of the pending decision")
+
+
+def _short_action(action: Action) -> str:
+    return msgspec.json.encode(action).decode()
+
+
 def attribute(
     before: State | None,
     action: Action | None,
@@ -661,6 +687,8 @@ def attribute(
         for breach in _breaches(before, action, impl):
             if (breach.rule, breach.message) not in known and breach.rule not in hidden:
                 return Attribution(breach.rule, INVARIANT, breach.message)
+    if after is not None and pointer.startswith("/pending"):
+        return _pending_rule(after, pointer)
     if before is not None:
         hint = _hints(before, action, after, impl, pointer)
         if hint is not None:
