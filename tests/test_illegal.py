@@ -497,7 +497,7 @@ REASONS: list[tuple[str, Callable[[], State], Action, tuple[str, ...]]] = [
         "SETUP.STARTING_PAIRS",
         lambda: apply(new_game(Setup(players=2)), make_deal()),
         TakePair(3),
-        (r"\bone of the 3 starting pairs\b", r"\bgot TakePair\b"),
+        (r"\b3 starting pairs are on offer \(index 0\.\.2\)", r"\bgot index 3\b"),
     ),
 ]
 

@@ -153,7 +153,8 @@ def check_deal(space: DealSpace, cat: Catalogue, deal: Deal) -> None:
         if len(set(tiles)) == 1:
             raise IllegalAction(
                 "SETUP.DIE_TILES.NO_MONO",
-                f"invalid deal: castle room {r + 1} would show only {tiles[0].value} die tiles",
+                f"invalid deal: castle room {r} (rooms 0..4: Stewards' rooms 0-2, Diplomats' rooms 3-4) "
+                f"would show only {tiles[0].value} die tiles",
             )
     if len(deal.pairs) != space.pairs:
         raise _bad(

@@ -236,7 +236,13 @@ class DraftHandler(ClanHandler[DraftFrame]):
         return tuple(TakePair(i) for i in range(len(state.draft)))
 
     def refusal(self, state: State, frame: DraftFrame, action: Action) -> Refusal | None:
-        return self.rule, f"choose one of the {len(state.draft)} starting pairs, got {type(action).__name__}"
+        offered = len(state.draft)
+        if isinstance(action, TakePair):
+            return (
+                self.rule,
+                f"{offered} starting pairs are on offer (index 0..{offered - 1}), got index {action.index}",
+            )
+        return self.rule, f"choose one of the {offered} starting pairs, got {type(action).__name__}"
 
     def act(self, state: State, frame: DraftFrame, action: Action) -> State:
         assert isinstance(action, TakePair)
