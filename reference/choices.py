@@ -17,7 +17,7 @@ Rules: TURN.DECISION, RULING.EFFECTS_OPTIONAL_ORDER, RULING.TRADES_AT_OWN_DECISI
 
 from __future__ import annotations
 
-from reference.engine import decision_rule, legal_actions
+from reference.engine import decision_rule, legal_actions, pending
 from reference.model import (
     PHASE_FRAMES,
     Accept,
@@ -78,19 +78,20 @@ def describe(state: State) -> PendingDecision | None:
     """The pending decision of ``state`` described (see the module docstring); None at a
     synchronisation point, at a chance outcome and at the end of the game. Its ``options`` are
     ``legal_actions(state)``, in that order. Rules: TURN.DECISION, RULING.EFFECTS_OPTIONAL_ORDER."""
-    if not state.stack or state.decision.clan is None:
+    if not state.stack:
         return None
     frame = state.stack[-1]
-    if isinstance(frame, PHASE_FRAMES):
+    if isinstance(frame, PHASE_FRAMES) or pending(frame).decider is None:
         return None
     actions = legal_actions(state)
     icon, origin = _what(frame)
+    items = _items(frame)
     return PendingDecision(
         rule=decision_rule(state),
         icon=icon,
         origin=origin,
-        items=_items(frame),
-        options=tuple(_option(state, frame, action) for action in actions),
+        items=items,
+        options=tuple(_option(state, frame, items, action) for action in actions),
     )
 
 
@@ -121,6 +122,28 @@ def icon_rule(icon: Effect) -> str:
             return "EFFECT.PAID_ICON"
         case BlockRef():
             return "CASTLE.EVERY_MATCHING_ROW"
+
+
+_ORIGIN_RULES: dict[str, str] = {
+    "castle_card": "CASTLE.ROWS",
+    "castle_room": "COURTIER.FLOOR12.TAKE_CARD",
+    "lantern": "LANTERN.AREA",
+    "well": "WELL.REWARD",
+    "well_tile": "WELL.REWARD",
+    "domain_line": "DOMAIN.REWARDS",
+    "domain_card": "DOMAIN.CARD_BLOCK",
+    "starting_card": "SETUP.STARTING_GAINS",
+    "favour": "DAIMYO.FAVOURS",
+    "yard": "WARRIOR.PLACE",
+    "yard_tile": "WARRIOR.TILE_ACTIONS",
+    "garden": "GARDENER.ACTION_OPTIONAL",
+    "checkpoint": "TIME.CHECKPOINTS",
+}
+
+
+def origin_rule(origin: Origin) -> str:
+    """The rule that says what comes from ``origin`` (a Lantern card's icons: LANTERN.AREA...)."""
+    return _ORIGIN_RULES[origin.kind]
 
 
 def _what(frame: Frame) -> tuple[Effect | None, Origin | None]:
@@ -155,7 +178,7 @@ def _items(frame: Frame) -> tuple[Item, ...]:
     )
 
 
-def _option(state: State, frame: Frame, action: Action) -> Option:
+def _option(state: State, frame: Frame, items: tuple[Item, ...], action: Action) -> Option:
     """One legal action described."""
     board = state.board
     c = cat(state)
@@ -169,7 +192,7 @@ def _option(state: State, frame: Frame, action: Action) -> Option:
             gives = (Gain(holdings.gain_kind(resource), 1),)
             return Option(action=action, rule="SEALS.TRADE_RESOURCE", gives=gives, cost=Cost(seals=2))
         case Next(index=i) if isinstance(frame, EffectsFrame):
-            item = _items(frame)[i]
+            item = items[i]
             return Option(action=action, rule=icon_rule(item.icon), gives=(item.icon,), origin=item.origin)
         case TakeResource(resource=resource):
             gives = (Gain(holdings.gain_kind(resource), 1),)

@@ -326,9 +326,9 @@ def is_over(state: State) -> bool:
 def legal_actions(state: State) -> tuple[Action, ...]:
     """The legal actions of the deciding clan: the decision's options, then the seal trades open to
     it. Empty at chance nodes and at the end. Rules: TURN.SEQUENCE, RULING.TRADES_AT_OWN_DECISIONS."""
-    clan = state.decision.clan
     waiting = _waiting(state)
-    if clan is None or waiting is None:
+    clan = waiting.decider if waiting is not None else None
+    if clan is None or waiting is None or not 0 <= clan < len(state.clans):
         return ()
     return waiting.options(state) + holdings.trades(state.clans[clan])
 
@@ -450,33 +450,35 @@ def advance(state: State) -> State:
 
 
 def unsettled(state: State) -> str | None:
-    """Why the decision a state waits for is not the one its phase and turn give (None when it is):
-    a state edited after it was built (the turn, the round, the turn order, a starting pair) still
-    waits for the old decision until :func:`settle` recomputes it. ``apply`` refuses to play such a
-    state, naming TURN.DECISION. Only the decisions the phase gives are checked (the deal, a starting
-    pair, a turn, the re-roll): pending work inside a turn is the state's own."""
+    """Why the decision a state waits for is not the one its phase and turn give, or not the one its
+    pending work waits for (None when it is): a state edited after it was built (the turn, the round,
+    the turn order, a starting pair, the decision) still waits for the old decision until
+    :func:`settle` recomputes it. ``apply`` refuses to play such a state, naming TURN.DECISION."""
+    order = state.turn_order
+    if state.phase is not Phase.DEAL and sorted(order) != list(range(len(state.clans))):
+        return f"the turn order {list(order)} is not an order of the {len(state.clans)} clans"
     top = state.stack[-1] if state.stack else None
-    expected: str | None = None
     match top:
+        case None:
+            if state.phase is not Phase.OVER or state.decision != Decision(DecisionKind.NONE, None):
+                return f"nothing is pending, but the state is in phase {state.phase.value}{_SETTLE}"
+            return None
         case TurnFrame(clan=clan):
             if state.phase is not Phase.TURNS or rounds.round_over(state):
                 expected = f"no turn ({state.phase.value}, {state.turn} turns taken in round {state.round})"
-            elif clan != rounds.current_clan(state):
-                current = rounds.current_clan(state)
+                return f"the state waits for {clan_name(clan)}'s turn, but the rules give {expected} here{_SETTLE}"
+            current = rounds.current_clan(state)
+            if clan != current:
                 expected = f"{clan_name(current)}'s turn (turn {state.turn + 1} of round {state.round})"
-            else:
-                return _decision_matches(state, DecisionKind.TURN, clan)
-            return (
-                f"the state waits for {clan_name(clan)}'s turn, but the rules give {expected} here{_SETTLE}"
-            )
+                return f"the state waits for {clan_name(clan)}'s turn, but the rules give {expected} here{_SETTLE}"
         case DraftFrame(clan=clan):
+            wanted: str | None = None
             if state.phase is not Phase.DRAFT or rounds.draft_done(state):
-                expected = f"no starting pair ({state.phase.value})"
+                wanted = f"no starting pair ({state.phase.value})"
             elif clan != rounds.drafter(state):
-                expected = f"{clan_name(rounds.drafter(state))}'s pick"
-            else:
-                return _decision_matches(state, DecisionKind.DRAFT, clan)
-            return f"the state waits for {clan_name(clan)}'s starting pair, but the rules give {expected}{_SETTLE}"
+                wanted = f"{clan_name(rounds.drafter(state))}'s pick"
+            if wanted is not None:
+                return f"the state waits for {clan_name(clan)}'s starting pair, but the rules give {wanted}{_SETTLE}"
         case DealFrame():
             if state.phase is not Phase.DEAL:
                 return f"the state waits for the deal in phase {state.phase.value}{_SETTLE}"
@@ -485,20 +487,21 @@ def unsettled(state: State) -> str | None:
                 return f"the state waits for the re-roll in phase {state.phase.value}{_SETTLE}"
         case _:
             pass
+    waiting = pending(top)
+    decider = waiting.decider
+    if decider is not None and not 0 <= decider < len(state.clans):
+        return f"the pending {waiting.kind.value} decision belongs to clan {decider}, which does not play"
+    expected_decision = Decision(waiting.kind, decider)
+    if state.decision != expected_decision:
+        said = state.decision
+        return (
+            f"the state's decision says {said.kind.value} for clan {said.clan}, but its pending work waits "
+            f"for {expected_decision.kind.value} by clan {decider}{_SETTLE}"
+        )
     return None
 
 
 _SETTLE: Final = ": a state built by editing must be settled first (reference.engine.settle)"
-
-
-def _decision_matches(state: State, kind: DecisionKind, clan: int) -> str | None:
-    if state.decision == Decision(kind, clan):
-        return None
-    said = state.decision
-    return (
-        f"the state's decision says {said.kind.value} for clan {said.clan}, but it waits for "
-        f"{clan_name(clan)}'s {kind.value}{_SETTLE}"
-    )
 
 
 def settle(state: State) -> State:
@@ -506,7 +509,13 @@ def settle(state: State) -> State:
     the phase of the game gives (the deal, a draft pick, a turn, the re-roll) are dropped and
     recomputed from the position (whose turn it is follows the turn order and the turns taken), then
     the engine runs until a decision is needed. Pending work (effects, choices) is kept.
-    Rule: TURN.DECISION."""
+    Raises IllegalAction (TURN.DECISION) when the turn order is not an order of the clans: no decision
+    follows from it. Rule: TURN.DECISION."""
+    order = state.turn_order
+    if state.phase is not Phase.DEAL and sorted(order) != list(range(len(state.clans))):
+        raise IllegalAction(
+            "TURN.DECISION", f"the turn order {list(order)} is not an order of the {len(state.clans)} clans"
+        )
     kept = tuple(f for f in state.stack if not isinstance(f, PHASE_FRAMES))
     return advance(replace(state, stack=kept, events=()))
 

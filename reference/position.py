@@ -74,7 +74,8 @@ class Position(Observation, frozen=True, kw_only=True, forbid_unknown_fields=Tru
     ``version``. Each clan's ``arrival`` is 0 (``time_order`` gives the stacking: furthest first, on
     a shared space the marker on top first) and its ``lantern`` is sorted (a Lantern Area's order has
     no rules meaning). ``shuffle_pool`` is always empty (a reshuffle waits in the middle of the bot's
-    turn, not at a synchronisation point)."""
+    turn, not at a synchronisation point) and ``pending`` null (it describes decisions inside a
+    turn)."""
 
     format: Literal["wcref-position"] = POSITION_FORMAT
     version: Literal[1] = POSITION_VERSION
@@ -351,6 +352,12 @@ def _problems(pos: Position) -> Iterator[Problem]:
             RULING,
             "/shuffle_pool",
             "a position waits for no reshuffle (that is pending work of the bot's turn)",
+        )
+    if pos.pending is not None:
+        yield bad(
+            RULING,
+            "/pending",
+            "a position waits for no decision inside a turn (pending is null at a synchronisation point)",
         )
     if pos.phase is Phase.DEAL:
         dealt = position(start)

@@ -18,13 +18,18 @@ from reference.model import (
     PHASE_FRAMES,
     Accept,
     Clan,
+    Colour,
+    Decision,
     DecisionKind,
     Difficulty,
+    End,
     Next,
+    OptionalFrame,
     PlaceDie,
     RivalKind,
     Setup,
     Solo,
+    Space,
     State,
     Trade,
 )
@@ -148,7 +153,7 @@ def test_priced_effects_name_their_price_and_card(described: list[tuple[State, P
         for option in pending.options:
             if isinstance(option.action, Accept):
                 assert option.origin is not None
-                assert option.origin.kind in ("castle_card", "garden")
+                assert option.origin.kind in ("castle_card", "domain_card", "garden")
                 assert option.origin.card is not None
                 assert option.gives, option
                 seen += 1
@@ -198,6 +203,7 @@ def test_a_divergence_in_the_description_is_named_by_the_option_it_is_in() -> No
     """An implementation listing the checkpoint at 2 seals, not 1: the option's rule (TIME.CHECKPOINTS),
     not the rule of the order decision the step answered."""
     from reference.conformance.attribution import attribute
+    from reference.conformance.compare import canonical
     from reference.model import Influence, LanternIcon, PayCheckpoint
     from reference.wire import to_json
     from tests.helpers import holding, inject
@@ -208,7 +214,7 @@ def test_a_divergence_in_the_description_is_named_by_the_option_it_is_in() -> No
     step = next(i for i in pending.items if isinstance(i.icon, Influence))
     action = Next(step.index)
     after = apply(asked, action)
-    seen = to_json(observe(after))
+    seen = canonical(to_json(observe(after)))  # options compared in canonical order
     assert isinstance(seen, dict)
     options = seen["pending"]["options"]
     at = next(i for i, o in enumerate(options) if o["action"] == to_json(PayCheckpoint()))
@@ -217,7 +223,86 @@ def test_a_divergence_in_the_description_is_named_by_the_option_it_is_in() -> No
     assert named.rule == "TIME.CHECKPOINTS"
     items = to_json(observe(asked))
     assert isinstance(items, dict)
-    assert attribute(None, None, asked, items, "/pending/items/0/origin/card").rule in (
+    # where an icon comes from is the rule of its origin: a Lantern card's icons, LANTERN.AREA
+    assert attribute(None, None, asked, items, "/pending/items/0/origin/card").rule == "LANTERN.AREA"
+    assert attribute(None, None, asked, items, "/pending/items/0/icon/n").rule in (
         "TIME.MOVE",
         "EFFECT.PLAIN_GAINS",
     )
+
+
+def _first(setup: Setup, kind: DecisionKind) -> State:
+    return next(s for seed in range(20) for s in decisions(setup, seed) if s.decision.kind is kind)
+
+
+def test_a_decision_edited_inside_a_turn_is_refused() -> None:
+    asked = _first(Setup(players=2), DecisionKind.ORDER)
+    clan = asked.decision.clan
+    assert clan is not None
+    other = 1 - clan
+    for decision in (
+        Decision(DecisionKind.ORDER, other),  # the other clan would play this clan's pending work
+        Decision(DecisionKind.DEAL, None),  # a chance node in the middle of a turn
+        Decision(DecisionKind.TURN, clan),
+    ):
+        edited = replace(asked, decision=decision)
+        with pytest.raises(IllegalAction, match="pending work waits for order by clan") as refused:
+            apply(edited, legal_actions(asked)[0])
+        assert refused.value.rule == "TURN.DECISION"
+        # the legal actions and the description follow the pending work, not the edited field
+        assert legal_actions(edited) == legal_actions(asked)
+        assert describe(edited) == describe(asked)
+        assert settle(edited).decision == asked.decision
+
+
+def test_an_edited_decision_before_the_deal_lists_nothing_and_is_refused() -> None:
+    edited = replace(new_game(Setup(players=2)), decision=Decision(DecisionKind.TURN, 0))
+    assert legal_actions(edited) == ()
+    assert describe(edited) is None
+    with pytest.raises(IllegalAction, match="decision says turn for clan 0"):
+        apply(edited, PlaceDie(Colour.CORAL, End.LEFT, Space.WELL))
+
+
+@pytest.mark.parametrize("order", [(), (5, 1), (0, 0)])
+def test_a_turn_order_that_is_not_an_order_of_the_clans_is_refused(order: tuple[int, ...]) -> None:
+    edited = replace(started(2), turn_order=order)
+    with pytest.raises(IllegalAction, match="is not an order of the 2 clans"):
+        apply(edited, legal_actions(started(2))[0])
+    with pytest.raises(IllegalAction, match="is not an order of the 2 clans"):
+        settle(edited)
+
+
+def test_origins_keep_the_room_and_the_garden_slot() -> None:
+    """The garden a Gardener went to names its slot in every decision that follows from it, and a
+    Steward's dark row the room the block lies in."""
+    slots: set[int | None] = set()
+    rooms: set[int | None] = set()
+    for setup in SETUPS:
+        for seed in range(8):
+            for state in decisions(setup, seed):
+                pending = describe(state)
+                origins = [pending.origin] if pending is not None else []
+                origins += [o.origin for o in pending.options] if pending is not None else []
+                for origin in origins:
+                    if origin is not None and origin.kind == "garden":
+                        slots.add(origin.slot)
+                    top = state.stack[-1]
+                    if (
+                        origin is not None
+                        and isinstance(top, OptionalFrame)
+                        and top.source.kind == "dark_row"
+                    ):
+                        rooms.add(origin.room)
+    assert slots
+    assert None not in slots
+    assert rooms
+    assert rooms - {None}
+
+
+def test_a_position_with_a_pending_description_is_refused_by_status() -> None:
+    asked = _first(Setup(players=2), DecisionKind.ORDER)
+    pending = describe(asked)
+    assert pending is not None
+    start = replace(position(started(2)), pending=pending)
+    problems = [p for p in status(start) if p.pointer == "/pending"]
+    assert [p.rule for p in problems] == ["RULING.PUBLIC_POSITION"]

@@ -285,3 +285,79 @@ def test_protocol_docs_define_every_decision_kind() -> None:
     section = docs[docs.index("### Decisions") : docs.index("### Errors")]
     for kind in DecisionKind:
         assert f"| `{kind.value}` |" in section, kind
+
+
+# ---- verify and implementations that say the same in another shape ---------------------------------
+
+PROXY = """
+import json, sys
+from reference.conformance.server import Server
+
+mode = sys.argv[1]
+server = Server()
+for line in sys.stdin.buffer:
+    reply, done = server.handle(line.rstrip(b"\\n"))
+    answer = json.loads(reply)
+    result = answer.get("result")
+    if mode == "protocol2" and isinstance(result, dict) and "protocol" in result:
+        result["protocol"] = 2
+    if isinstance(result, dict) and "pending" in result:
+        pending = result["pending"]
+        if mode == "terse" and pending is None:
+            del result["pending"]  # a null pending may be left out
+        if mode == "terse" and pending is not None:
+            pending["options"].reverse()  # options in another order
+            for option in pending["options"]:
+                if option["cost"] == {"seals": 0, "coins": 0, "food": 0, "iron": 0, "pearl": 0}:
+                    del option["cost"]  # a field at its default may be left out
+        if mode == "wrong_lantern" and pending is not None:
+            for item in pending["items"]:
+                if item["origin"] and item["origin"]["kind"] == "lantern":
+                    item["origin"]["card"] = "SR1"
+    if mode == "terse" and isinstance(result, list) and result and isinstance(result[0], dict):
+        result.reverse()  # legal actions in another order
+    sys.stdout.write(json.dumps(answer) + "\\n")
+    sys.stdout.flush()
+    if done:
+        break
+"""
+
+
+@pytest.fixture(scope="module")
+def proxy(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("proxy") / "proxy.py"
+    path.write_text(PROXY, encoding="utf-8")
+    return path
+
+
+def _verify(proxy: Path, mode: str, run: tuple[str, ...], games: int = 0) -> Any:
+    from reference.conformance.process import SubprocessImplementation
+    from reference.conformance.verify import Options, verify
+
+    impl = SubprocessImplementation(f"{sys.executable} {proxy} {mode}", timeout=30)
+    try:
+        return verify(impl, Options(run=run, games=games, perft_depth=0, seed=3, shrink_seconds=5))
+    finally:
+        impl.close()
+
+
+def test_verify_accepts_defaults_left_out_and_options_in_any_order(proxy: Path) -> None:
+    report = _verify(proxy, "terse", ("LANTERN.*", "RULING.EFFECTS_OPTIONAL_ORDER*", "COURTIER.*"), games=3)
+    assert report.ok, [c.divergence for c in report.cases if c.divergence is not None][:2]
+    assert report.games.played == 3
+
+
+def test_verify_names_a_wrong_lantern_card_by_the_lantern_area(proxy: Path) -> None:
+    report = _verify(proxy, "wrong_lantern", ("LANTERN.GAIN_ALL/the-order-matters*",))
+    assert not report.ok
+    divergence = next(c.divergence for c in report.cases if c.divergence is not None)
+    assert divergence.field.startswith("/pending/items/")
+    assert divergence.field.endswith("/origin/card")
+    assert divergence.rule == "LANTERN.AREA"
+
+
+def test_verify_stops_at_an_implementation_of_another_protocol(proxy: Path) -> None:
+    report = _verify(proxy, "protocol2", ("LANTERN.*",))
+    assert not report.ok
+    assert report.failure is not None
+    assert "speaks protocol 2" in report.failure.detail

@@ -38,6 +38,7 @@ SEARCH = settings(
     max_examples=300,
     database=None,
     deadline=None,
+    derandomize=True,  # a search that passes once passes every time (a random one failed 1 run in many)
     phases=(Phase.generate,),
     suppress_health_check=list(HealthCheck),
 )
@@ -163,8 +164,7 @@ def test_shrinking_leads_to_a_simple_position() -> None:
     found = find(
         drawn_positions(setups=_SHIPPED),
         lambda d: SITUATIONS[6] in situations(d.position),
-        # derandomized: which position shrinking ends at depends on the draws
-        settings=settings(SEARCH, phases=(Phase.generate, Phase.shrink), derandomize=True),
+        settings=settings(SEARCH, phases=(Phase.generate, Phase.shrink)),
     )
     assert found.edits == ("full_daimyo",)
     assert found.position.setup.content is None

@@ -40,6 +40,7 @@ from reference.model import (
     MemberIcon,
     Next,
     OptionalFrame,
+    Origin,
     PayCheckpoint,
     PayCoins,
     Resource,
@@ -586,7 +587,8 @@ def test_effect_steward_dark_row_costs_one_seal_for_all_its_icons() -> None:
     source = Source("dark_row", "S2", 0)
     icons = (Gain(GainKind.CP, 1), Gain(GainKind.COIN, 2))
     rules = ("CASTLE.DARK_SEAL", "SEALS.USES", "RULING.EFFECTS_OPTIONAL_ORDER")
-    assert dark.stack[-1] == OptionalFrame(0, source, icons, seals=1, coins=0)
+    origin = Origin(kind="castle_card", card="S2", block=0, room=S2_ROOM)  # the block the clan chose
+    assert dark.stack[-1] == OptionalFrame(0, source, icons, seals=1, coins=0, origin=origin)
     done = only(paid, ev.OptionalPaid)
     assert done == ev.OptionalPaid(clan=0, source=source, seals=1, coins=0, icons=icons, rules=rules)
     what, _, rest = line(paid, done).partition("paying")

@@ -32,6 +32,7 @@ from reference.model import (
     MemberIcon,
     Next,
     OptionalFrame,
+    Origin,
     PayCoins,
     Resource,
     Setup,
@@ -598,7 +599,10 @@ def test_gardener_plant_question_names_the_card_and_its_price() -> None:
     asked = apply(state, ChooseGarden(G9_SLOT))
     top = asked.stack[-1]
     assert isinstance(top, OptionalFrame)
-    assert top == OptionalFrame(0, Source("garden", "G9"), (MemberIcon(Member.WARRIOR),), seals=0, coins=3)
+    origin = Origin(kind="garden", card="G9", slot=G9_SLOT)
+    assert top == OptionalFrame(
+        0, Source("garden", "G9"), (MemberIcon(Member.WARRIOR),), seals=0, coins=3, origin=origin
+    )
     question = f"{source_name(top.source)}: {describe(PayCoins(top.coins, top.effects))}"
     assert re.search(r"\bG9\b", question)
     assert re.search(r"\bpay 3 coins\b", question)
@@ -625,7 +629,8 @@ def test_gardener_garden_action_from_the_games_own_content() -> None:
     asked = apply(outside(holding(state, 0, food=1), Member.GARDENER), ChooseGarden(G1_SLOT))
     top = asked.stack[-1]
     assert isinstance(top, OptionalFrame)
-    assert top == OptionalFrame(0, Source("garden", "G1"), two_icons, seals=0, coins=0)
+    origin = Origin(kind="garden", card="G1", slot=G1_SLOT)
+    assert top == OptionalFrame(0, Source("garden", "G1"), two_icons, seals=0, coins=0, origin=origin)
     question = f"{source_name(top.source)}: {', '.join(map(describe, top.effects))}"
     assert re.search(r"\bG1\b", question)
     assert re.search(r"\+3 coins\b", question)

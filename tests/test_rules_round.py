@@ -20,6 +20,7 @@ from reference.model import (
     Gain,
     GainKind,
     OptionalFrame,
+    Origin,
     Phase,
     PlaceDie,
     Roll,
@@ -194,7 +195,8 @@ def test_round_gardens_step_only_under_a_bridge_with_a_die(round_no: int) -> Non
     assert {"ROUND.GARDENS", "GARDENER.REACTIVATE"} <= set(step[0].rules)
     top = asked.stack[-1]
     assert isinstance(top, OptionalFrame)
-    assert top == OptionalFrame(0, Source("garden", "G1"), (Gain(GainKind.COIN, 3),))
+    g1 = Origin(kind="garden", card="G1", slot=G1_SLOT)
+    assert top == OptionalFrame(0, Source("garden", "G1"), (Gain(GainKind.COIN, 3),), origin=g1)
     assert "G1" in source_name(top.source)
     # only G1 is offered: G3's bridge (black) is empty
     assert [f for f in asked.stack if isinstance(f, OptionalFrame)] == [top]
@@ -279,7 +281,8 @@ def test_round_gardens_step_one_clan_in_slot_order() -> None:
     second = apply(first, Accept())
     top = second.stack[-1]
     assert isinstance(top, OptionalFrame)
-    assert top == OptionalFrame(0, Source("garden", "G5"), (WellIcon(),))
+    g5 = Origin(kind="garden", card="G5", slot=G5_SLOT)
+    assert top == OptionalFrame(0, Source("garden", "G5"), (WellIcon(),), origin=g5)
     assert "G5" in source_name(top.source)
     assert Trade(None) not in legal_actions(second)  # no seal yet
     done = apply(second, Accept())
@@ -350,7 +353,8 @@ def test_round_solo_gardens_step_player_first_the_rival_scores_its_own() -> None
     assert waiting(asked, DecisionKind.OPTIONAL, PLAYER)
     top = asked.stack[-1]
     assert isinstance(top, OptionalFrame)
-    assert top == OptionalFrame(PLAYER, Source("garden", "G1"), (Gain(GainKind.COIN, 3),))
+    g1 = Origin(kind="garden", card="G1", slot=G1_SLOT)
+    assert top == OptionalFrame(PLAYER, Source("garden", "G1"), (Gain(GainKind.COIN, 3),), origin=g1)
     assert "G1" in source_name(top.source)
     # the rival is not asked: it scores the round number for its gardener
     assert not any(isinstance(f, OptionalFrame) and f.clan == RIVAL for f in asked.stack)

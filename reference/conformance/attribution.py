@@ -43,7 +43,7 @@ from msgspec.structs import replace
 
 from properties.invariants import Breach, check_state, check_step
 from reference.chance import sample
-from reference.choices import describe, icon_rule
+from reference.choices import describe, icon_rule, origin_rule
 from reference.conformance.adapter import JSON
 from reference.conformance.compare import tokens
 from reference.content import catalogue
@@ -644,28 +644,33 @@ def by_field(before: State, after: State, pointer: str) -> Attribution | None:
 
 
 def _pending_rule(after: State, pointer: str) -> Attribution:
-    """A difference in the description of a decision (``/pending/...``): under an option, that
-    option's rule (what it costs, gives or comes from is that rule's); under an item, the rule of
-    its icon; otherwise the rule of the decision."""
+    """A difference in the description of a decision (``/pending/...``): under an option or an item,
+    where it comes from is the rule of its origin (LANTERN.AREA for a Lantern card...), the rest the
+    option's rule or the item's icon's; otherwise the rule of the decision."""
     pending = describe(after)
     parts = tokens(pointer)
     if pending is not None and len(parts) >= 3 and parts[2].isdigit():
         index = int(parts[2])
+        where = "origin" in parts[3:]
         if parts[1] == "options" and index < len(pending.options):
-            option = pending.options[index]
-            return Attribution(
-                option.rule, HINT, f"the description of the option {_short_action(option.action)}"
-            )
+            # the options are compared in a canonical order (compare.canonical), not legal_actions'
+            option = sorted(pending.options, key=lambda o: msgspec.json.encode(o.action, order="sorted"))[
+                index
+            ]
+            text = msgspec.json.encode(option.action).decode()
+            if where and option.origin is not None:
+                return Attribution(origin_rule(option.origin), HINT, f"where the option {text} comes from")
+            return Attribution(option.rule, HINT, f"the description of the option {text}")
         if parts[1] == "items" and index < len(pending.items):
             item = pending.items[index]
+            if where and item.origin is not None:
+                return Attribution(
+                    origin_rule(item.origin), HINT, f"where icon {index} still to resolve comes from"
+                )
             return Attribution(
                 icon_rule(item.icon), HINT, f"the description of icon {index} still to resolve"
             )
     return Attribution(decision_rule(after), DECISION, "the description of the pending decision")
-
-
-def _short_action(action: Action) -> str:
-    return msgspec.json.encode(action).decode()
 
 
 def attribute(

@@ -119,6 +119,40 @@ def differences(expected: JSON, actual: JSON, pointer: str = "") -> Iterator[tup
     yield pointer, expected, actual
 
 
+_DEFAULTED: Final = ("shuffle_pool", "pending")
+"""The observation's fields that have a default (an implementation may leave them out)."""
+
+
+def canonical(observation: JSON) -> JSON:
+    """An observation as two are compared: the fields it may leave out filled in with their defaults
+    (an empty ``shuffle_pool``, a null ``pending``, and inside a pending decision every field left at
+    its default), and the options of a pending decision in the order of their actions' canonical JSON
+    (the protocol leaves their order free, as that of ``legal_actions``; the ``items`` an order
+    decision counts keep theirs). An observation that breaks the schema is returned as it is."""
+    if not isinstance(observation, dict):
+        return observation
+    pending = observation.get("pending")
+    if isinstance(pending, dict) or any(key not in observation for key in _DEFAULTED):
+        from reference.wire import Observation, to_json
+
+        try:
+            observation = to_json(msgspec.convert(observation, Observation))
+        except msgspec.ValidationError:
+            return observation
+        assert isinstance(observation, dict)
+        pending = observation.get("pending")
+    options = pending.get("options") if isinstance(pending, dict) else None
+    if isinstance(pending, dict) and isinstance(options, list):
+        options = sorted(options, key=_action_key)
+        observation = {**observation, "pending": {**pending, "options": options}}
+    return observation
+
+
+def _action_key(option: JSON) -> bytes:
+    action = option.get("action") if isinstance(option, dict) else None
+    return msgspec.json.encode(action, order="sorted")
+
+
 def under(pointer: str, field: str) -> bool:
     """Whether the JSON Pointer ``field`` is ``pointer`` or below it (``""``: the whole document;
     ``/clans/1`` covers ``/clans/1/seals``, not ``/clans/10``; a trailing ``/`` is forgiven, except
@@ -131,6 +165,7 @@ def under(pointer: str, field: str) -> bool:
 
 __all__ = [
     "ABSENT",
+    "canonical",
     "differences",
     "escape",
     "first_difference",

@@ -32,7 +32,7 @@ from reference.book.vectors import Vector
 from reference.chance import sample
 from reference.conformance.adapter import JSON, Implementation, ImplementationError, Refused, to_json
 from reference.conformance.attribution import Attribution, attribute, event_rule
-from reference.conformance.compare import ABSENT, first_difference, resolve
+from reference.conformance.compare import ABSENT, canonical, first_difference, resolve
 from reference.conformance.perft import PerftPosition, replay
 from reference.conformance.process import SubprocessImplementation, shorten
 from reference.conformance.server import setup_areas
@@ -357,7 +357,7 @@ class Session:
                 obs = to_json(msgspec.convert(obs, Observation))
             except msgspec.ValidationError as exc:
                 raise ImplementationError("schema", f"observation breaks the schema: {exc}") from None
-        return obs
+        return canonical(obs)
 
     def impl_legal(self) -> list[Action]:
         listed: list[JSON] = self._call(self.impl.legal_actions)
@@ -420,7 +420,7 @@ class Session:
         """Compare the implementation's observation with the reference's current one."""
         obs = self.observed()
         self.last_observation = obs
-        expected = to_json(wire.observe(self.state))
+        expected = canonical(to_json(wire.observe(self.state)))
         if obs == expected:
             return obs
         found = first_difference(expected, obs)
@@ -871,7 +871,7 @@ class Lockstep:
 
     def reference_observation(self) -> JSON:
         """The reference's observation where the last step left it."""
-        return to_json(wire.observe(self.session.state))
+        return canonical(to_json(wire.observe(self.session.state)))
 
 
 def vector_divergence(lockstep: Lockstep, vector: Vector, failure: VectorFailure) -> Divergence:
@@ -880,7 +880,7 @@ def vector_divergence(lockstep: Lockstep, vector: Vector, failure: VectorFailure
     session = lockstep.session
     before = lockstep.before if lockstep.before is not None else session.state
     try:
-        ref_got: JSON = resolve(to_json(wire.observe(session.state)), failure.field)
+        ref_got: JSON = resolve(canonical(to_json(wire.observe(session.state))), failure.field)
     except (LookupError, ValueError):
         ref_got = ABSENT
     agrees = first_difference(failure.expected, ref_got) is None

@@ -50,7 +50,7 @@ from reference.conformance.attribution import (
     state_from_observation,
     touching,
 )
-from reference.conformance.compare import ABSENT, differences
+from reference.conformance.compare import ABSENT, canonical, differences
 from reference.engine import apply, decision_rule, is_chance, is_over, legal_actions, new_game
 from reference.errors import RulesGap
 from reference.model import Action, Next, Setup, State, Trade
@@ -104,7 +104,9 @@ def stop_observations(state: State, budget: int = DEFAULT_BUDGET) -> list[JSON]:
 
 def normal(observation: JSON) -> JSON:
     """An observation with each clan's Lantern Area sorted (a multiset: its order has no rules
-    meaning), for comparison."""
+    meaning), and the fields an observation may leave out filled in (:func:`compare.canonical`), for
+    comparison."""
+    observation = canonical(observation)
     if not isinstance(observation, dict):
         return observation
     clans = observation.get("clans")

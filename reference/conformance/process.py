@@ -406,6 +406,12 @@ class SubprocessImplementation:
         if reply["ok"] is not True:
             raise self._fail("error", shorten(f"hello failed: {reply['error']}"))
         result = reply["result"]
+        if result["protocol"] != PROTOCOL_VERSION:
+            raise self._fail(
+                "protocol",
+                f"hello: the implementation speaks protocol {shorten(repr(result['protocol']), 40)}; "
+                f"this verify speaks protocol {PROTOCOL_VERSION} (docs/protocol.md)",
+            )
         self._hello = (shorten(str(result["name"]), 200), tuple(a for a in result["areas"] if a in AREAS))
 
     def _result(self, op: str, **fields: JSON) -> Any:

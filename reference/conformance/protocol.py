@@ -173,7 +173,7 @@ class HelloResult(msgspec.Struct, frozen=True, kw_only=True):
 
     name: str
     areas: tuple[str, ...]
-    protocol: int = PROTOCOL_VERSION
+    protocol: int
 
 
 class HelloReply(msgspec.Struct, frozen=True, kw_only=True):

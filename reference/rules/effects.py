@@ -124,27 +124,30 @@ def resolve(state: State, clan: int, effect: Effect, origin: Origin | None = Non
         case PayCoins(n=n, then=then):
             return push(state, OptionalFrame(clan, Source("paid_icon"), then, coins=n, origin=origin))
         case BlockRef(card=card, block=block):
-            return castle_block(state, clan, card, block)
+            return castle_block(state, clan, card, block, origin)
         case _:
             assert_never(effect)
 
 
-def castle_block(state: State, clan: int, card_id: str, block: int) -> State:
+def castle_block(state: State, clan: int, card_id: str, block: int, origin: Origin | None = None) -> State:
     """Resolve one block of a castle card: a Steward's dark row asks for 1 seal (optional), a
-    Diplomat's dark block is free. Rules: CASTLE.DARK_SEAL, CASTLE.DIPLOMAT_DARK_FREE,
+    Diplomat's dark block is free. ``origin``: where the block lies (a room, the Domain card; None:
+    the card and block alone). Rules: CASTLE.DARK_SEAL, CASTLE.DIPLOMAT_DARK_FREE,
     RULING.DIE_TILE_ACTION_LIMITS."""
     card = cat(state).castle[card_id]
     b = card.blocks[block]
+    if origin is None:
+        origin = Origin(kind="castle_card", card=card.id, block=block)
     if b.dark and card.floor == 1:
         source = Source("dark_row", card.id, block)
-        return push(state, OptionalFrame(clan, source, b.effects, seals=DARK_STEWARD_SEALS))
+        return push(state, OptionalFrame(clan, source, b.effects, seals=DARK_STEWARD_SEALS, origin=origin))
     rules = ("CASTLE.ROWS", "CASTLE.DIPLOMAT_DARK_FREE") if b.dark else ("CASTLE.ROWS",)
     resolved = ev.BlockResolved(
         clan=clan, card=card.id, block=block, rows=b.rows, dark=b.dark, icons=b.effects, rules=rules
     )
     return push(
         emit(state, resolved),
-        from_one(clan, b.effects, Origin(kind="castle_card", card=card.id, block=block)),
+        from_one(clan, b.effects, origin),
     )
 
 
@@ -457,7 +460,10 @@ def optional_act(state: State, frame: OptionalFrame, action: Action) -> State:
 
 def optional_origin(frame: OptionalFrame) -> Origin | None:
     """Where a priced effect's icons come from: the Steward's dark row, the garden, or (a priced icon)
-    wherever that icon came from."""
+    wherever that icon came from. The frame's own ``origin`` (with the room or the garden's slot)
+    comes first."""
+    if frame.origin is not None:
+        return frame.origin
     source = frame.source
     if source.kind == "dark_row":
         return Origin(kind="castle_card", card=source.card, block=source.block)
@@ -524,7 +530,8 @@ def castle_row_act(state: State, frame: CastleRowFrame, action: Action) -> State
         block=action.block,
         rules=(castle_row_rule(frame), "RULING.DIE_TILE_ACTION_LIMITS"),
     )
-    return castle_block(emit(state, chosen), frame.clan, card, action.block)
+    origin = Origin(kind="castle_card", card=card, block=action.block, room=action.room)
+    return castle_block(emit(state, chosen), frame.clan, card, action.block, origin)
 
 
 def castle_row_run(state: State, frame: CastleRowFrame) -> State:

@@ -277,7 +277,8 @@ def light_row_act(state: State, frame: LightRowFrame, action: Action) -> State:
         icons=block.effects,
         rules=("COURTIER.FLOOR12.EMPTY_DECK" if stays else "COURTIER.FLOOR12.TAKE_CARD", "CASTLE.ROWS"),
     )
-    origin = Origin(kind="castle_card", card=card.id, block=action.block)
+    room = next((r for r, room in enumerate(board(state).rooms) if room.card == card.id), None)
+    origin = Origin(kind="castle_card", card=card.id, block=action.block, room=room)
     return push(emit(pop(state), resolved), from_one(frame.clan, block.effects, origin))
 
 
@@ -371,7 +372,7 @@ def member_act(state: State, frame: MemberFrame, action: Action) -> State:
     state = with_clan(state, clan, holdings.pay(holder, GainKind.FOOD, card.food))
     state = plant_gardener(state, clan, action.slot)
     placed = ev.GardenerPlaced(clan=clan, slot=action.slot, card=card.id, bridge=slot.bridge, food=card.food)
-    return garden_action(emit(state, placed), clan, card.id)
+    return garden_action(emit(state, placed), clan, card.id, action.slot)
 
 
 def place_warrior(state: State, clan: int, yard_index: int) -> State:
@@ -391,15 +392,16 @@ def place_warrior(state: State, clan: int, yard_index: int) -> State:
     return push(state, EffectsFrame(clan, effects, tuple(o for _, o in placed)))
 
 
-def garden_action(state: State, clan: int, card_id: str) -> State:
+def garden_action(state: State, clan: int, card_id: str, slot: int | None = None) -> State:
     """Offer the garden's action: optional, paying a Plant card's coins. Rules: GARDENER.ACTION_OPTIONAL,
     GARDENER.REACTIVATE, EFFECT.PAID_ICON."""
     card = cat(state).gardens[card_id]
     source = Source("garden", card.id)
+    origin = Origin(kind="garden", card=card.id, slot=slot)
     if len(card.action) == 1 and isinstance(card.action[0], PayCoins):
         paid = card.action[0]
-        return push(state, OptionalFrame(clan, source, paid.then, coins=paid.n))
-    return push(state, OptionalFrame(clan, source, card.action))
+        return push(state, OptionalFrame(clan, source, paid.then, coins=paid.n, origin=origin))
+    return push(state, OptionalFrame(clan, source, card.action, origin=origin))
 
 
 # ---- Outside the Walls -----------------------------------------------------------------------------

@@ -177,9 +177,10 @@ def gardens_step(state: State, variant: Variant) -> State:
     for clan in reversed(state.turn_order):
         if state.clans[clan].rival:
             continue
-        for slot in reversed(b.gardens):
+        for index in reversed(range(len(b.gardens))):
+            slot = b.gardens[index]
             if clan in slot.gardeners and slot.bridge in live:
-                state = garden_action(state, clan, slot.card)
+                state = garden_action(state, clan, slot.card, index)
     return state
 
 
