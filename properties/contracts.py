@@ -106,7 +106,10 @@ def covered_coins(die: int, covered: int) -> int:
     pre: 1 <= die <= 6
     pre: 1 <= covered <= 6
     post: -5 <= __return__ <= 5
-    post: __return__ == die - covered
+    post: (__return__ > 0) == (die > covered)
+    post: (__return__ == 0) == (die == covered)
+    post: covered != 1 or __return__ >= 0
+    post: covered != 6 or __return__ <= 0
     """
     return placement.coin_difference(die, covered)
 
@@ -591,7 +594,19 @@ CONTRACTS: Final[tuple[Callable[..., Any], ...]] = (
 _DIE: Final = st.integers(1, 6)
 _SMALL: Final = st.integers(0, 7)
 _ROUND: Final = st.integers(1, 3)
-DOMAINS: Final[dict[Callable[..., Any], tuple[st.SearchStrategy[Any], ...]]] = {
+
+
+def _within(total: int, parts: int) -> st.SearchStrategy[tuple[int, ...]]:
+    """``parts`` counts >= 0 whose sum is at most ``total`` (drawn inside the bound, none rejected)."""
+    if parts == 0:
+        return st.just(())
+    return st.integers(0, total).flatmap(
+        lambda first: _within(total - first, parts - 1).map(lambda rest: (first, *rest))
+    )
+
+
+_ZONES: Final = (3, 2, 2)
+_PER_ARGUMENT: Final[dict[Callable[..., Any], tuple[st.SearchStrategy[Any], ...]]] = {
     placement_coins: (_DIE, st.integers(0, 10)),
     covered_coins: (_DIE, _DIE),
     space_capacity: (st.integers(2, 4), st.integers(0, 10)),
@@ -601,29 +616,17 @@ DOMAINS: Final[dict[Callable[..., Any], tuple[st.SearchStrategy[Any], ...]]] = {
     seal_gain: (st.integers(0, 5), st.integers(0, 10)),
     resource_gain: (st.integers(0, 2), _SMALL, st.integers(0, 10)),
     coin_gain: (st.integers(0, 100), st.integers(0, 20)),
-    pay_coins: (st.integers(0, 30), st.integers(0, 30)),
     trades_open: (st.integers(0, 5),),
     trade_for_coin: (st.integers(1, 5), st.integers(0, 30)),
     trade_for_resource: (st.integers(2, 5), _SMALL, st.integers(0, 2)),
     checkpoint_cost: (st.integers(0, 21),),
     influence_move: (st.integers(0, 20), st.integers(0, 5), st.integers(0, 6), st.booleans()),
-    turn_order: (
-        st.integers(0, 20),
-        st.integers(0, 9),
-        st.integers(0, 20),
-        st.integers(0, 9),
-        st.integers(0, 20),
-        st.integers(0, 9),
-    ),
-    take_end: (_DIE, _DIE, _DIE, st.booleans()),
     take_last: (_DIE, st.booleans()),
     sorted_bridge: (_DIE, _DIE, _DIE),
-    zone_search: (st.integers(0, 2), st.integers(0, 2), st.integers(0, 7)),
     card_half: (_DIE, st.integers(0, 3), st.integers(0, 3)),
     bot_bonus: (st.integers(0, 2), _ROUND),
     leftover_points: (_SMALL,),
     coins_and_seals_points: (st.integers(0, 100), st.integers(0, 5)),
-    courtier_points: (st.integers(0, 5), st.integers(0, 5), st.integers(0, 5), st.integers(0, 5)),
     courtiers_inside: (st.integers(0, 5), st.integers(0, 5), st.integers(0, 5), st.integers(0, 5)),
     time_points: (st.integers(0, 25),),
     winners: (st.integers(0, 60), st.integers(0, 60), st.integers(0, 60)),
@@ -631,12 +634,31 @@ DOMAINS: Final[dict[Callable[..., Any], tuple[st.SearchStrategy[Any], ...]]] = {
     rival.hand_in_points: (st.integers(0, 200), st.sampled_from([3, 5]), _ROUND),
     scoring.leftover_points: (_SMALL,),
     scoring.coins_and_seals_points: (st.integers(0, 100), st.integers(0, 5)),
-    gingkogawa.from_position: (
-        st.sampled_from(list(gingkogawa.ZONES.values())),
-        st.integers(0, 2),
+}
+
+DOMAINS: Final[dict[Callable[..., Any], st.SearchStrategy[tuple[Any, ...]]]] = {
+    **{fn: st.tuples(*arguments) for fn, arguments in _PER_ARGUMENT.items()},
+    # drawn inside their preconditions (a draw outside one would be thrown away)
+    pay_coins: st.integers(0, 30).flatmap(lambda coins: st.tuples(st.just(coins), st.integers(0, coins))),
+    turn_order: st.tuples(
+        st.lists(st.integers(0, 20), min_size=3, max_size=3),
+        st.lists(st.integers(0, 9), min_size=3, max_size=3, unique=True),
+    ).map(lambda d: (d[0][0], d[1][0], d[0][1], d[1][1], d[0][2], d[1][2])),
+    take_end: st.tuples(st.lists(_DIE, min_size=3, max_size=3).map(sorted), st.booleans()).map(
+        lambda d: (*d[0], d[1])
+    ),
+    zone_search: st.integers(0, 2).flatmap(
+        lambda zone: st.tuples(
+            st.just(zone), st.integers(0, _ZONES[zone] - 1), st.integers(0, 2 ** _ZONES[zone] - 1)
+        )
+    ),
+    courtier_points: _within(5, 4),
+    gingkogawa.from_position: st.sampled_from(list(gingkogawa.ZONES.values())).flatmap(
+        lambda spaces: st.tuples(st.just(spaces), st.integers(0, len(spaces) - 1))
     ),
 }
-"""Values to check each contract on at run time (covering its preconditions)."""
+"""Values to check each contract on at run time: the arguments, every draw inside the contract's
+preconditions (tests/test_contracts.py fails on a draw outside them)."""
 
 RULE_MODULES: Final = (
     "reference/rules/placement.py",

@@ -88,7 +88,9 @@ def coin_difference(die: int, covered: int) -> int:
 
     pre: 1 <= die <= 6
     pre: 1 <= covered <= 6
-    post: __return__ == die - covered
+    post: (__return__ > 0) == (die > covered)
+    post: (__return__ < 0) == (die < covered)
+    post: abs(__return__) < 6
     """
     return die - covered
 
