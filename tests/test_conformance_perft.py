@@ -113,3 +113,27 @@ def test_implementation_perft_through_legal_actions(use_load: bool) -> None:
     count, divergence = run_perft(ReferenceAdapter(), position, 2, use_load)
     assert divergence is None
     assert count == position.counts["2"]
+
+
+def test_the_independently_derived_counts_match_the_data_file() -> None:
+    """tests/perft_independent.py works out depth 1 of every position and depth 2 where it knows the
+    next decision, from the public position and the printed content, without legal_actions; the data
+    file marks those counts 'independent' and the rest 'engine'."""
+    from reference.conformance.perft import INDEPENDENT, load_data, replay
+    from reference.wire import observe, to_json
+    from tests.perft_independent import depth1, depth2
+
+    data = load_data()
+    derived = 0
+    for position in data.positions:
+        obs = to_json(observe(replay(position.setup, position.actions)))
+        assert isinstance(obs, dict)
+        marked = {int(d) for d, source in position.sources.items() if source == "independent"}
+        assert marked == set(INDEPENDENT[position.id]), position.id
+        assert set(position.sources) == set(position.counts)
+        assert depth1(obs) == position.counts["1"], position.id
+        derived += 1
+        if 2 in marked:
+            assert depth2(obs) == position.counts["2"], position.id
+            derived += 1
+    assert derived == 13

@@ -79,6 +79,30 @@ class PerftPosition(msgspec.Struct, frozen=True, kw_only=True):
     actions: tuple[Action, ...]
     counts: dict[str, int]
     note: str = ""
+    sources: dict[str, str] = {}
+    """Where each count comes from, by depth: ``independent`` (worked out from the position and the
+    rules by tests/perft_independent.py, not by ``legal_actions``; tests/test_conformance_perft.py
+    checks it), else ``engine`` (this module's perft of the reference, compared with later runs)."""
+
+
+INDEPENDENT: dict[str, tuple[int, ...]] = {
+    "2p-start": (1, 2),
+    "3p-start": (1, 2),
+    "4p-start": (1, 2),
+    "solo-tokugawa-start": (1,),
+    "solo-gingkogawa-start": (1, 2),
+    "2p-round1": (1,),
+    "4p-round1": (1,),
+    "solo-tokugawa-round2": (1,),
+    "solo-gingkogawa-round2": (1,),
+}
+"""The depths of each position whose counts are also derived independently (tests/perft_independent.py)."""
+
+
+def sources(position_id: str, counts: dict[str, int]) -> dict[str, str]:
+    """The source of each count of a position (see :attr:`PerftPosition.sources`)."""
+    derived = INDEPENDENT.get(position_id, ())
+    return {depth: "independent" if int(depth) in derived else "engine" for depth in counts}
 
 
 class PerftData(msgspec.Struct, frozen=True, kw_only=True):
@@ -152,6 +176,10 @@ COMMENT: Final = (
     "Produced by: python -m reference.conformance.perft reference/conformance/perft.json "
     f"(depths 1..5; a depth whose count would exceed {NODE_BUDGET:,} leaves is left out and its "
     "note says so).",
+    "sources: where each count comes from. 'independent': also worked out from the position and the "
+    "rules without the engine's legal_actions (tests/perft_independent.py: seal trades, pairs on offer, "
+    "placements by the placement rules, ...; checked by tests/test_conformance_perft.py); 'engine': "
+    "this reference's perft only.",
 )
 
 
@@ -208,6 +236,7 @@ def build_position(spec: _Spec, max_depth: int = 5, budget: int = NODE_BUDGET) -
         actions=actions,
         counts=counts,
         note=note,
+        sources=sources(spec.id, counts),
     )
 
 
@@ -232,6 +261,7 @@ def data_text(positions: tuple[PerftPosition, ...]) -> str:
         position["setup"] = mark(position["setup"])
         position["actions"] = [mark(a) for a in position["actions"]]
         position["counts"] = mark(position["counts"])
+        position["sources"] = mark(position["sources"])
     text = json.dumps(data, indent=1)
     for i, value in enumerate(compact):
         text = text.replace(f'"@@{i}@@"', value, 1)
