@@ -216,7 +216,13 @@ def _option(state: State, frame: Frame, items: tuple[Item, ...], action: Action)
             return Option(action=action, rule=rule, origin=origin)
         case ChooseBlock(block=block, room=None) if isinstance(frame, LightRowFrame):
             gives = c.castle[frame.card].blocks[block].effects
-            origin = Origin(kind="castle_card", card=frame.card, block=block)
+            # a card that stays in its room (its deck was empty) lies there: COURTIER.FLOOR12.EMPTY_DECK
+            room = (
+                next((r for r, held in enumerate(board.rooms) if held.card == frame.card), None)
+                if board
+                else None
+            )
+            origin = Origin(kind="castle_card", card=frame.card, block=block, room=room)
             return Option(action=action, rule="COURTIER.FLOOR12.TAKE_CARD", gives=gives, origin=origin)
         case ChooseBlock(block=block, room=room) if isinstance(frame, CastleRowFrame) and board is not None:
             assert room is not None

@@ -341,12 +341,12 @@ def apply(state: State, action: Action) -> State:
     decision.
     """
     action = _well_formed(action)
-    waiting = _waiting(state)
-    if waiting is None:
-        raise IllegalAction("ROUND.GAME_END", "the game is over: no action can be applied")
     stale = unsettled(state)
     if stale is not None:
         raise IllegalAction("TURN.DECISION", stale)
+    waiting = _waiting(state)
+    if waiting is None:
+        raise IllegalAction("ROUND.GAME_END", "the game is over: no action can be applied")
     state = replace(state, events=())
     if waiting.chance:
         return advance(waiting.act(state, action))
@@ -453,12 +453,41 @@ def unsettled(state: State) -> str | None:
     """Why the decision a state waits for is not the one its phase and turn give, or not the one its
     pending work waits for (None when it is): a state edited after it was built (the turn, the round,
     the turn order, a starting pair, the decision) still waits for the old decision until
-    :func:`settle` recomputes it. ``apply`` refuses to play such a state, naming TURN.DECISION."""
-    order = state.turn_order
-    if state.phase is not Phase.DEAL and sorted(order) != list(range(len(state.clans))):
-        return f"the turn order {list(order)} is not an order of the {len(state.clans)} clans"
-    top = state.stack[-1] if state.stack else None
-    match top:
+    :func:`settle` recomputes it. ``apply`` refuses to play such a state, naming TURN.DECISION.
+    Checked: the shape of the game (clans, board, round, turns, turn order: :func:`malformed`), the
+    phase against the pending work (the deal, the re-roll and the end hold nothing else; a starting
+    pair or a turn waits alone), whose turn the pending work of a turn belongs to, and the decision
+    field against what the top frame waits for."""
+    shape = malformed(state)
+    if shape is not None:
+        return shape
+    stack = state.stack
+    phased = [i for i, f in enumerate(stack) if isinstance(f, PHASE_FRAMES)]
+    if len(phased) > 1 or phased[:1] not in ([], [0]):
+        kinds = ", ".join(type(f).__name__ for f in stack)
+        return (
+            f"a deal, a starting pair, a turn or a re-roll lies once, under any pending work, but the "
+            f"stack holds {kinds}{_SETTLE}"
+        )
+    if (
+        state.phase in (Phase.DEAL, Phase.ROLL, Phase.OVER)
+        and stack
+        and not isinstance(stack[0], PHASE_FRAMES)
+    ):
+        return (
+            f"phase {state.phase.value} holds no pending work, but {type(stack[-1]).__name__} waits{_SETTLE}"
+        )
+    if state.phase is Phase.TURNS and stack and not isinstance(stack[0], PHASE_FRAMES) and state.turn > 0:
+        owner = state.turn_order[(state.turn - 1) % len(state.turn_order)]
+        others = sorted({c for f in stack if (c := getattr(f, "clan", owner)) != owner})
+        if others:
+            return (
+                f"turn {state.turn} of round {state.round} is {clan_name(owner)}'s, but the pending work "
+                f"belongs to clan {others[0]}{_SETTLE}"
+            )
+    top = stack[-1] if stack else None
+    anchor = stack[0] if phased else top  # the phase's own frame, under any work granted on top of it
+    match anchor:
         case None:
             if state.phase is not Phase.OVER or state.decision != Decision(DecisionKind.NONE, None):
                 return f"nothing is pending, but the state is in phase {state.phase.value}{_SETTLE}"
@@ -487,6 +516,8 @@ def unsettled(state: State) -> str | None:
                 return f"the state waits for the re-roll in phase {state.phase.value}{_SETTLE}"
         case _:
             pass
+    if top is None:
+        return None
     waiting = pending(top)
     decider = waiting.decider
     if decider is not None and not 0 <= decider < len(state.clans):
@@ -504,18 +535,41 @@ def unsettled(state: State) -> str | None:
 _SETTLE: Final = ": a state built by editing must be settled first (reference.engine.settle)"
 
 
+def malformed(state: State) -> str | None:
+    """What in a state's shape no rule can start from (None when nothing): after the deal, as many
+    clans as the setup seats and a board; a round 1..3; at most 3 turns per clan taken; a turn order
+    that orders the clans. :func:`settle` refuses such a state (IllegalAction, TURN.DECISION) and
+    :func:`apply` too."""
+    players = state.setup.players
+    if state.phase is Phase.DEAL:
+        if state.clans or state.board is not None:
+            return "a state waiting for the deal has no clans and no board yet"
+        return None
+    if len(state.clans) != players:
+        return f"the setup seats {players} clans, the state holds {len(state.clans)}"
+    if state.board is None:
+        return f"phase {state.phase.value} comes after the deal, but the state has no board"
+    if not 1 <= state.round <= rounds.ROUNDS:
+        return f"round {state.round} is not one of the game's {rounds.ROUNDS} rounds"
+    if not 0 <= state.turn <= rounds.TURNS_PER_ROUND * players:
+        return f"{state.turn} turns taken: a round has {rounds.TURNS_PER_ROUND * players} at {players} clans"
+    order = state.turn_order
+    if sorted(order) != list(range(players)):
+        return f"the turn order {list(order)} is not an order of the {players} clans"
+    return None
+
+
 def settle(state: State) -> State:
     """A position built by editing (a test, a scenario step, a loaded position), settled: the frames
     the phase of the game gives (the deal, a draft pick, a turn, the re-roll) are dropped and
     recomputed from the position (whose turn it is follows the turn order and the turns taken), then
     the engine runs until a decision is needed. Pending work (effects, choices) is kept.
-    Raises IllegalAction (TURN.DECISION) when the turn order is not an order of the clans: no decision
-    follows from it. Rule: TURN.DECISION."""
-    order = state.turn_order
-    if state.phase is not Phase.DEAL and sorted(order) != list(range(len(state.clans))):
-        raise IllegalAction(
-            "TURN.DECISION", f"the turn order {list(order)} is not an order of the {len(state.clans)} clans"
-        )
+    Raises IllegalAction (TURN.DECISION) when the state's shape is one no decision follows from
+    (:func:`malformed`: a turn order that is not an order of the clans, clans the setup does not seat,
+    no board after the deal, a round past the third). Rule: TURN.DECISION."""
+    shape = malformed(state)
+    if shape is not None:
+        raise IllegalAction("TURN.DECISION", shape)
     kept = tuple(f for f in state.stack if not isinstance(f, PHASE_FRAMES))
     return advance(replace(state, stack=kept, events=()))
 
@@ -530,6 +584,7 @@ __all__ = [
     "is_chance",
     "is_over",
     "legal_actions",
+    "malformed",
     "new_game",
     "pending",
     "settle",

@@ -25,6 +25,7 @@ from reference.model import (
     End,
     Next,
     OptionalFrame,
+    Phase,
     PlaceDie,
     RivalKind,
     Setup,
@@ -306,3 +307,52 @@ def test_a_position_with_a_pending_description_is_refused_by_status() -> None:
     start = replace(position(started(2)), pending=pending)
     problems = [p for p in status(start) if p.pointer == "/pending"]
     assert [p.rule for p in problems] == ["RULING.PUBLIC_POSITION"]
+
+
+def _mid_turn() -> State:
+    return _first(Setup(players=2), DecisionKind.ORDER)
+
+
+@pytest.mark.parametrize(
+    ("edit", "says"),
+    [
+        ({"phase": Phase.OVER}, "holds no pending work"),
+        ({"phase": Phase.DEAL}, "a state waiting for the deal has no clans"),
+        ({"phase": Phase.ROLL}, "holds no pending work"),
+        ({"round": 0}, "round 0 is not one of the game's 3 rounds"),
+        ({"round": 5}, "round 5 is not one of the game's 3 rounds"),
+        ({"turn": 99}, "99 turns taken"),
+        ({"stack": ()}, "nothing is pending"),
+    ],
+)
+def test_an_edited_phase_round_turn_or_stack_in_the_middle_of_a_turn_is_refused(
+    edit: dict[str, object], says: str
+) -> None:
+    edited = replace(_mid_turn(), **edit)
+    with pytest.raises(IllegalAction, match=says) as refused:
+        apply(edited, legal_actions(_mid_turn())[0])
+    assert refused.value.rule == "TURN.DECISION"
+
+
+def test_the_next_turn_edited_in_the_middle_of_a_turn_is_refused() -> None:
+    asked = _mid_turn()
+    edited = replace(asked, turn=asked.turn + 1)
+    with pytest.raises(IllegalAction, match="but the pending work belongs to clan"):
+        apply(edited, legal_actions(asked)[0])
+
+
+def test_a_duplicated_turn_and_a_clan_too_few_are_refused() -> None:
+    state = started(2)
+    with pytest.raises(IllegalAction, match="lies once, under any pending work"):
+        apply(replace(state, stack=state.stack + state.stack[-1:]), legal_actions(state)[0])
+    three = started(3)
+    fewer = replace(three, clans=three.clans[:2], turn_order=tuple(c for c in three.turn_order if c < 2))
+    with pytest.raises(IllegalAction, match="the setup seats 3 clans, the state holds 2"):
+        apply(fewer, legal_actions(three)[0])
+    with pytest.raises(IllegalAction, match="the setup seats 3 clans"):
+        settle(fewer)
+
+
+def test_settle_refuses_an_undealt_game_whose_phase_was_edited() -> None:
+    with pytest.raises(IllegalAction, match="the setup seats 2 clans, the state holds 0"):
+        settle(replace(new_game(Setup(players=2)), phase=Phase.TURNS))

@@ -310,6 +310,9 @@ for line in sys.stdin.buffer:
             for option in pending["options"]:
                 if option["cost"] == {"seals": 0, "coins": 0, "food": 0, "iron": 0, "pearl": 0}:
                     del option["cost"]  # a field at its default may be left out
+        if mode == "twice" and pending is not None:
+            own = [o for o in pending["options"] if o["action"]["type"] != "trade"]
+            pending["options"].append(own[0])  # one option listed twice
         if mode == "wrong_lantern" and pending is not None:
             for item in pending["items"]:
                 if item["origin"] and item["origin"]["kind"] == "lantern":
@@ -361,3 +364,12 @@ def test_verify_stops_at_an_implementation_of_another_protocol(proxy: Path) -> N
     assert not report.ok
     assert report.failure is not None
     assert "speaks protocol 2" in report.failure.detail
+
+
+def test_verify_names_an_option_listed_twice_as_such(proxy: Path) -> None:
+    report = _verify(proxy, "twice", ("LANTERN.GAIN_ALL/the-order-matters*",))
+    assert not report.ok
+    divergence = next(c.divergence for c in report.cases if c.divergence is not None)
+    assert divergence.field.startswith("/pending/options")
+    assert "more often than the reference" in divergence.rule_note, divergence.rule_note
+    assert divergence.rule == "RULING.EFFECTS_OPTIONAL_ORDER"  # the order decision itself

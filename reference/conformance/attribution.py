@@ -34,6 +34,7 @@ JSON Pointer of the first differing leaf), :func:`attribute` names a rule ID, tr
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Sequence
 from functools import cache
 from typing import Final
@@ -643,12 +644,43 @@ def by_field(before: State, after: State, pointer: str) -> Attribution | None:
     return None
 
 
-def _pending_rule(after: State, pointer: str) -> Attribution:
-    """A difference in the description of a decision (``/pending/...``): under an option or an item,
-    where it comes from is the rule of its origin (LANTERN.AREA for a Lantern card...), the rest the
-    option's rule or the item's icon's; otherwise the rule of the decision."""
+def _listed_options(observation: JSON | None) -> list[JSON] | None:
+    """The actions of the options an implementation's observation lists (None: it lists none)."""
+    pending = observation.get("pending") if isinstance(observation, dict) else None
+    options = pending.get("options") if isinstance(pending, dict) else None
+    if not isinstance(options, list):
+        return None
+    return [o.get("action") if isinstance(o, dict) else None for o in options]
+
+
+def _pending_rule(after: State, pointer: str, observation: JSON | None = None) -> Attribution:
+    """A difference in the description of a decision (``/pending/...``): options listed or missing
+    (as a multiset: one listed twice shifts every later index) first, by the rule of the option; under
+    an option or an item, where it comes from is the rule of its origin (LANTERN.AREA for a Lantern
+    card...), the rest the option's rule or the item's icon's; otherwise the rule of the decision."""
     pending = describe(after)
     parts = tokens(pointer)
+    listed = _listed_options(observation)
+    if pending is not None and listed is not None and parts[1:2] == ["options"]:
+        ours = Counter(msgspec.json.encode(o.action, order="sorted") for o in pending.options)
+        theirs = Counter(msgspec.json.encode(a, order="sorted") for a in listed)
+        missing = next(
+            (
+                o
+                for o in pending.options
+                if ours[msgspec.json.encode(o.action, order="sorted")]
+                > theirs[msgspec.json.encode(o.action, order="sorted")]
+            ),
+            None,
+        )
+        if missing is not None:
+            text = msgspec.json.encode(missing.action).decode()
+            return Attribution(missing.rule, HINT, f"the implementation does not list the option {text}")
+        extra = next((key for key in theirs if theirs[key] > ours[key]), None)
+        if extra is not None:
+            how = "more often than the reference" if ours[extra] else "although the reference does not"
+            words = f"the implementation lists the option {extra.decode()} {how}"
+            return Attribution(decision_rule(after), HINT, words)
     if pending is not None and len(parts) >= 3 and parts[2].isdigit():
         index = int(parts[2])
         where = "origin" in parts[3:]
@@ -693,7 +725,7 @@ def attribute(
             if (breach.rule, breach.message) not in known and breach.rule not in hidden:
                 return Attribution(breach.rule, INVARIANT, breach.message)
     if after is not None and pointer.startswith("/pending"):
-        return _pending_rule(after, pointer)
+        return _pending_rule(after, pointer, observation)
     if before is not None:
         hint = _hints(before, action, after, impl, pointer)
         if hint is not None:
