@@ -85,9 +85,9 @@ def games(weight: float) -> int:
 
 
 def machine_settings(weight: float, *, steps: int = STEPS, shrink: bool = True) -> settings:
-    """Settings for a state machine playing ``weight`` of the game budget, at most ``steps`` steps a
-    game (the machine idles once its game is over, so this is an upper bound on a game's length; the
-    loaded profile's other settings apply)."""
+    """Settings for a state machine playing ``weight`` of the game budget, with at most ``steps``
+    steps drawn by Hypothesis a game (the machine's finisher plays the rest of the game, checked by
+    the invariants; the loaded profile's other settings apply)."""
     current = settings()  # the loaded profile
     phases = tuple(current.phases) if shrink else tuple(p for p in current.phases if p is not Phase.shrink)
     return settings(
