@@ -241,6 +241,17 @@ Feature: Setup
       Then the Well tiles are now white-pearl and black-iron
       And clan 0 now holds 3 seals, 1 Mother-of-Pearl, 3 iron and 8 coins
 
+  @RULING.WELL_TILE_REWARDS
+  Rule: A Well visit gives 1 Daimyo Seal and what its two tiles show, and with the shipped die tiles each tile shows a resource, a resource of choice or 1 coin: never a second seal, never a Passage of Time step. This is an open question: one source says otherwise.
+
+    Example: a Well visit pays one seal and the two tiles' coins, and no step
+      Given a 2-player game
+      And the Well tiles are coral-coin and black-coin
+      When clan 0 places the right white die on the Well
+      # 2 seals (SR9) + 1 (the Well) = 3; 3 coins (SR9) + 5 (a 6 on the Well's 1) + 1 + 1 (the two tiles) = 10
+      Then clan 0 now holds 3 seals and 10 coins
+      And clan 0 is now on Passage of Time space 0
+
   @RULING.START_ORDER
   Rule: The first round's turn order is a random chance outcome. All Influence markers start stacked on space 0 with the first player's on top.
 

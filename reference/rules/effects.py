@@ -172,8 +172,9 @@ def lantern(state: State, clan: int, cause: str) -> State:
 
 
 def well_effects(state: State) -> tuple[Effect, ...]:
-    """What the Well gives: 1 seal and the rewards of both Well tiles. Rules: WELL.REWARD,
-    EFFECT.WELL_ACTION."""
+    """What the Well gives: 1 seal and the rewards of both Well tiles (with the shipped die tiles a
+    resource, a resource of choice or a coin each: an open question, RULING.WELL_TILE_REWARDS). Rules:
+    WELL.REWARD, EFFECT.WELL_ACTION, RULING.WELL_TILE_REWARDS."""
     c = cat(state)
     tiles = tuple(e for t in board(state).well_tiles for e in c.die_tiles[t].reward)
     return (Gain(GainKind.SEAL, 1), *tiles)
