@@ -45,12 +45,12 @@ from reference.book.vectors import vectors_command
 from reference.conformance import commands as conformance
 from reference.conformance.compare import ABSENT, differences
 from reference.content import load_deck
-from reference.content.coverage import deck_coverage
+from reference.content.coverage import deck_coverage, deck_differences, unfindable_ends
 from reference.errors import ContentError, WhiteCastleError
 from reference.model import Action, Difficulty, Phase, RivalKind, ScoreLine, Setup, Solo, State
 from reference.model.setup import action_order as reading_order
 from reference.model.setup import pair_colour as reading_colour
-from reference.narrate import counted, log_lines, names_for
+from reference.narrate import counted, describe_icon, log_lines, names_for
 from reference.paths import directory_problem
 from reference.play import GameRecord, GameStopped, Step, play_game, same_policy, step_of
 from reference.policies import POLICIES
@@ -808,6 +808,60 @@ def _flatness(early: float | None, end: float | None, early_at: int, games: int)
         f"memory flatness: RSS {early:.1f} MiB after {early_at} games, {end:.1f} MiB after {games} "
         f"games ({growth:+.1f} MiB): {verdict}"
     )
+
+
+@cli.group()
+def deck() -> None:
+    """Solitaire decks (the Tokugawa rival's cards)."""
+
+
+@deck.command("check")
+@click.argument("file", type=click.Path(path_type=Path))
+def deck_check(file: Path) -> None:
+    """Check a Solitaire deck FILE (the format of reference/content/solitaire_provisional.toml, for a
+    transcription of the printed cards): print it as a table (card, bridge colour and slot, space, the
+    action side's top and bottom icons), what it covers and what it does not (colour x slot, spaces,
+    SOLO.CARDS), whether the rival can always find a die (SOLO.TURN.FIND_DIE) and how it differs from
+    the shipped deck. Exit 0 when it is valid (findings are printed), 2 when it cannot be read."""
+    try:
+        checked = load_deck(file)
+    except WhiteCastleError as exc:
+        raise UserError(str(exc)) from exc
+    shipped = load_deck()
+    console = _stdout()
+    marked = " (marked provisional: not the printed cards)" if checked.provisional else ""
+    table = Table(
+        title=f"{file}: deck {checked.name}{marked}, {counted(len(checked.cards), 'card')}", box=box.SIMPLE
+    )
+    for column in ("card", "bridge", "slot", "space", "top", "bottom"):
+        table.add_column(column)
+    for card in checked.cards:
+        top = ", ".join(describe_icon(i) for i in card.top) or "-"
+        bottom = ", ".join(describe_icon(i) for i in card.bottom) or "-"
+        table.add_row(card.id, card.bridge.value, card.slot.value, card.space.value, top, bottom)
+    console.print(table)
+    gaps = deck_coverage(checked)
+    console.print("covers what the printed deck covers" if not gaps else "does not cover:")
+    for gap in gaps:
+        console.print(f"  - {gap}", markup=False)
+    ends = unfindable_ends(checked)
+    if ends:
+        console.print(
+            f"the rival may find no die: no card names the bridge end(s) {', '.join(ends)} "
+            "(a rules gap when only those hold dice) [SOLO.TURN.FIND_DIE]",
+            markup=False,
+        )
+    else:
+        console.print(
+            "the rival always finds a die: every bridge end is named [SOLO.TURN.FIND_DIE]", markup=False
+        )
+    changes = deck_differences(checked, shipped)
+    if not changes:
+        console.print(f"the same cards as the shipped deck {shipped.name}", markup=False)
+    else:
+        console.print(f"differences from the shipped deck {shipped.name}:", markup=False)
+        for change in changes:
+            console.print(f"  - {change}", markup=False)
 
 
 @cli.command()

@@ -57,4 +57,38 @@ def deck_coverage(deck: SoloDeck) -> tuple[str, ...]:
     return tuple(found)
 
 
-__all__ = ["CARD_SPACES", "PRINTED_CARDS", "deck_coverage"]
+def unfindable_ends(deck: SoloDeck) -> tuple[str, ...]:
+    """The bridge ends (colour and left or right slot) no card of ``deck`` names. Every bridge that
+    holds a die has one at an end (a lone die sits in its end slot: RULING.LONE_DIE_SLOT) and the
+    rival always plays with dice on the bridges, so a deck naming both ends of every bridge always
+    finds a die (SOLO.TURN.FIND_DIE); each end it leaves out is a witness that it may not (when the
+    only dice left stand there)."""
+    named = {(card.bridge, card.slot) for card in deck.cards}
+    ends = (Slot.LEFT, Slot.RIGHT)
+    return tuple(
+        f"{colour.value} {slot.value}" for colour in COLOURS for slot in ends if (colour, slot) not in named
+    )
+
+
+def deck_differences(deck: SoloDeck, other: SoloDeck) -> tuple[str, ...]:
+    """How ``deck`` differs from ``other``, card by card (by id) and field by field: cards only one of
+    them holds, and each field of a shared card that differs."""
+    ours = {card.id: card for card in deck.cards}
+    theirs = {card.id: card for card in other.cards}
+    found = [f"{card_id}: only in this deck" for card_id in ours if card_id not in theirs]
+    found += [f"{card_id}: only in {other.name}" for card_id in theirs if card_id not in ours]
+    for card_id, card in ours.items():
+        shipped = theirs.get(card_id)
+        if shipped is None:
+            continue
+        for field in ("bridge", "slot", "space"):
+            mine, theirs_value = getattr(card, field), getattr(shipped, field)
+            if mine != theirs_value:
+                found.append(f"{card_id}: {field} {mine.value}, {other.name} {theirs_value.value}")
+        for half in ("top", "bottom"):
+            if getattr(card, half) != getattr(shipped, half):
+                found.append(f"{card_id}: the {half} half of the action side differs")
+    return tuple(found)
+
+
+__all__ = ["CARD_SPACES", "PRINTED_CARDS", "deck_coverage", "deck_differences", "unfindable_ends"]
