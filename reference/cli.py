@@ -841,15 +841,16 @@ def deck_check(file: Path) -> None:
         table.add_row(card.id, card.bridge.value, card.slot.value, card.space.value, top, bottom)
     console.print(table)
     gaps = deck_coverage(checked)
-    console.print("covers what the printed deck covers" if not gaps else "does not cover:")
+    console.print("covers what the printed deck covers" if not gaps else "does not cover:", soft_wrap=True)
     for gap in gaps:
-        console.print(f"  - {gap}", markup=False)
+        console.print(f"  - {gap}", markup=False, soft_wrap=True)
     ends = unfindable_ends(checked)
     if ends:
         console.print(
             f"the rival may find no die: no card names the bridge end(s) {', '.join(ends)} "
             "(a rules gap when only those hold dice) [SOLO.TURN.FIND_DIE]",
             markup=False,
+            soft_wrap=True,
         )
     else:
         console.print(
@@ -857,11 +858,11 @@ def deck_check(file: Path) -> None:
         )
     changes = deck_differences(checked, shipped)
     if not changes:
-        console.print(f"the same cards as the shipped deck {shipped.name}", markup=False)
+        console.print(f"the same cards as the shipped deck {shipped.name}", markup=False, soft_wrap=True)
     else:
-        console.print(f"differences from the shipped deck {shipped.name}:", markup=False)
+        console.print(f"differences from the shipped deck {shipped.name}:", markup=False, soft_wrap=True)
         for change in changes:
-            console.print(f"  - {change}", markup=False)
+            console.print(f"  - {change}", markup=False, soft_wrap=True)
 
 
 @cli.command()

@@ -34,7 +34,7 @@ bottom = []
 
 
 def check(path: Path) -> tuple[int, str, str]:
-    result = CliRunner().invoke(cli, ["deck", "check", str(path)])
+    result = CliRunner().invoke(cli, ["deck", "check", str(path)], env={"COLUMNS": "200"})
     return result.exit_code, result.stdout, result.stderr
 
 
