@@ -322,6 +322,10 @@ def _describe(setup: Setup) -> str:
     deck = "provisional-9 (stand-in, see README)" if given is None else given.name
     if given is not None and given.provisional:
         deck += " (marked provisional: not the printed cards)"
+    if setup.solo.rival is RivalKind.TOKUGAWA:
+        cards = given.cards if given is not None else load_deck().cards
+        seen = [f"{card.id} {' and '.join(card.printed)}" for card in cards if card.printed]
+        deck += f"; seen on printed cards: {', '.join(seen)}" if seen else "; no face seen on a printed card"
     return f"solo against the {setup.solo.rival.value} rival ({difficulty_name(setup.solo)}), deck {deck}"
 
 
@@ -833,12 +837,13 @@ def deck_check(file: Path) -> None:
     table = Table(
         title=f"{file}: deck {checked.name}{marked}, {counted(len(checked.cards), 'card')}", box=box.SIMPLE
     )
-    for column in ("card", "bridge", "slot", "space", "top", "bottom"):
+    for column in ("card", "bridge", "slot", "space", "top", "bottom", "seen on a printed card"):
         table.add_column(column)
     for card in checked.cards:
         top = ", ".join(describe_icon(i) for i in card.top) or "-"
         bottom = ", ".join(describe_icon(i) for i in card.bottom) or "-"
-        table.add_row(card.id, card.bridge.value, card.slot.value, card.space.value, top, bottom)
+        seen = ", ".join(card.printed) or "-"
+        table.add_row(card.id, card.bridge.value, card.slot.value, card.space.value, top, bottom, seen)
     console.print(table)
     gaps = deck_coverage(checked)
     console.print("covers what the printed deck covers" if not gaps else "does not cover:", soft_wrap=True)

@@ -33,10 +33,10 @@ def refused(result: Result) -> str:
 
 
 def _short_deck(tmp_path: Path, name: str = "short.toml") -> Path:
+    """The shipped deck's first two cards (a valid deck the rival cannot always use)."""
     deck = tmp_path / name
-    deck.write_text(
-        "\n".join(SHIPPED_DECK.read_text(encoding="utf-8").splitlines()[:40]) + "\n", encoding="utf-8"
-    )
+    parts = SHIPPED_DECK.read_text(encoding="utf-8").split("\n[[cards]]")
+    deck.write_text("\n[[cards]]".join(parts[:3]) + "\n", encoding="utf-8")
     return deck
 
 

@@ -82,11 +82,12 @@ def test_an_output_folder_under_a_file_is_refused_before_any_work(
 SHIPPED_DECK = Path(__file__).resolve().parents[1] / "reference" / "content" / "solitaire_provisional.toml"
 
 
-def _first_cards(tmp_path: Path, lines: int) -> Path:
-    """The shipped deck cut after ``lines`` lines (the first cards only: still a valid deck)."""
+def _first_cards(tmp_path: Path, cards: int) -> Path:
+    """The shipped deck cut after its first ``cards`` cards (still a valid deck)."""
     short = tmp_path / "short.toml"
-    text = SHIPPED_DECK.read_text(encoding="utf-8").splitlines()[:lines]
-    short.write_text("\n".join(text) + "\n", encoding="utf-8")
+    text = SHIPPED_DECK.read_text(encoding="utf-8")
+    parts = text.split("\n[[cards]]")
+    short.write_text("\n[[cards]]".join(parts[: cards + 1]) + "\n", encoding="utf-8")
     return short
 
 
@@ -97,8 +98,8 @@ def test_a_deck_that_covers_the_printed_deck_passes_strict() -> None:
 
 
 def test_a_short_deck_is_played_with_a_warning_per_gap(tmp_path: Path) -> None:
-    # the first 40 lines: cards P1 and P2 (coral left and centre, steward_1 and diplomat_1)
-    short = _first_cards(tmp_path, 40)
+    # cards P1 and P2 (coral left and centre, steward_1 and diplomat_1)
+    short = _first_cards(tmp_path, 2)
     result = run("bench", "--games", "1", "--quiet", "--deck", str(short))
     warnings = [line for line in result.stderr.splitlines() if line.startswith("warning: ")]
     assert len(warnings) == 3, result.stderr
@@ -109,7 +110,7 @@ def test_a_short_deck_is_played_with_a_warning_per_gap(tmp_path: Path) -> None:
 
 
 def test_strict_refuses_a_short_deck_before_playing(tmp_path: Path) -> None:
-    short = _first_cards(tmp_path, 40)
+    short = _first_cards(tmp_path, 2)
     trace = tmp_path / "t.json"
     line = refused(run("play", "--deck", str(short), "--strict", "--trace", str(trace)))
     assert "does not cover the printed deck: it has 2 cards" in line
@@ -122,7 +123,7 @@ def test_strict_needs_a_deck() -> None:
 
 def test_a_deck_the_rival_cannot_use_stops_with_the_game_so_far(tmp_path: Path) -> None:
     # seed 0 with the 2-card deck: the rival finds no named slot holding a die on its first turn
-    short = _first_cards(tmp_path, 40)
+    short = _first_cards(tmp_path, 2)
     trace = tmp_path / "t.json"
     result = run("play", "--deck", str(short), "--seed", "0", "--trace", str(trace))
     assert result.exit_code == 1, result.output

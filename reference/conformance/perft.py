@@ -152,7 +152,7 @@ SPECS: Final = (
         "solo-tokugawa-round2",
         "solo against the Tokugawa rival (hard), after 20 decisions",
         Setup(players=2, solo=Solo(rival=RivalKind.TOKUGAWA, difficulty=Difficulty.HARD)),
-        7,
+        9,  # 7 until the shipped deck took the printed faces: its walk now ends before 20 decisions
         20,
     ),
     _Spec(

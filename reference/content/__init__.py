@@ -278,6 +278,8 @@ def validate_deck(deck: SoloDeck, where: str = "deck") -> None:
     if len(set(ids)) != len(ids):
         raise _fail(where, f"duplicate card ids: {sorted(i for i in set(ids) if ids.count(i) > 1)}")
     for card in deck.cards:
+        if len(set(card.printed)) != len(card.printed):
+            raise _fail(where, f"card {card.id}: a field is named twice in printed")
         if card.space in DOMAIN_SPACES:
             raise _fail(where, f"card {card.id}: the rival has no Domain board ({card.space.value})")
         for icon in card.top + card.bottom:

@@ -431,10 +431,16 @@ RivalIcon = Gain | Influence | GardenerTo | WarriorTo | CourtierToGate | ClimbUp
 """What a Solitaire card's action side can show (Gain only of coins or Clan Points). Rule: SOLO.ICONS."""
 
 
+CardField = Literal["bridge", "slot", "space", "top", "bottom"]
+"""A field of a Solitaire card (for what a transcription has seen on a printed card)."""
+
+
 class SoloCard(Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
     """A Solitaire card. Bridge side: a die colour and a bridge slot (left, centre, right) at the top,
     a placement space at the bottom. Action side: a top half and a bottom half, each a row of icons
-    read left to right. Rules: SOLO.TURN.FIND_DIE, SOLO.TURN.PLACE, SOLO.TURN.ACT."""
+    read left to right. ``printed`` names the fields seen on a printed card (the rest of a
+    provisional card is a stand-in), ``note`` what is known beyond them. Rules: SOLO.TURN.FIND_DIE,
+    SOLO.TURN.PLACE, SOLO.TURN.ACT, SOLO.CARDS."""
 
     id: str
     bridge: Colour
@@ -442,6 +448,8 @@ class SoloCard(Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
     space: Space
     top: tuple[RivalIcon, ...]
     bottom: tuple[RivalIcon, ...]
+    printed: tuple[CardField, ...] = ()
+    note: str = ""
 
 
 class SoloDeck(Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
