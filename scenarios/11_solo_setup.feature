@@ -149,7 +149,7 @@ Feature: Solo setup and golden rules
       And outside_right now holds a white 6 of clan 1
 
   @SOLO.CARDS
-  Rule: The game has 9 Solitaire cards, but no reachable source shows their faces. The deck shipped with the engine is a provisional stand-in; a transcribed deck can be given in the setup instead.
+  Rule: The game has 9 Solitaire cards; no reachable source shows them whole (a review's photos show one card's action side and another's Bridge side). The deck shipped with the engine is a provisional stand-in that carries those two faces; a transcribed deck can be given in the setup instead.
 
     @q30
     Example: a transcribed deck given in the setup is the deck the rival plays
