@@ -834,16 +834,15 @@ def deck_check(file: Path) -> None:
     shipped = load_deck()
     console = _stdout()
     marked = " (marked provisional: not the printed cards)" if checked.provisional else ""
-    table = Table(
-        title=f"{file}: deck {checked.name}{marked}, {counted(len(checked.cards), 'card')}", box=box.SIMPLE
-    )
+    title = f"{file}: deck {checked.name}{marked}, {counted(len(checked.cards), 'card')}"
+    table = Table(title=Text(title), box=box.SIMPLE)  # Text: names and ids are the file's, never markup
     for column in ("card", "bridge", "slot", "space", "top", "bottom", "seen on a printed card"):
         table.add_column(column)
     for card in checked.cards:
         top = ", ".join(describe_icon(i) for i in card.top) or "-"
         bottom = ", ".join(describe_icon(i) for i in card.bottom) or "-"
         seen = ", ".join(card.printed) or "-"
-        table.add_row(card.id, card.bridge.value, card.slot.value, card.space.value, top, bottom, seen)
+        table.add_row(Text(card.id), card.bridge.value, card.slot.value, card.space.value, top, bottom, seen)
     console.print(table)
     gaps = deck_coverage(checked)
     console.print("covers what the printed deck covers" if not gaps else "does not cover:", soft_wrap=True)

@@ -78,3 +78,26 @@ def test_a_malformed_deck_is_a_clear_error(tmp_path: Path) -> None:
     code, _, err = check(tmp_path / "missing.toml")
     assert code == 2
     assert "cannot read" in err
+
+
+def test_names_ids_and_paths_are_shown_as_they_are_never_as_markup(tmp_path: Path) -> None:
+    text = TWO_CARDS.replace('name = "two"', 'name = "[/] [bold]two[/bold]"').replace(
+        'id = "A"', 'id = "[/]"'
+    )
+    path = tmp_path / "[red]deck.toml"
+    path.write_text(text, encoding="utf-8")
+    code, out, err = check(path)
+    assert code == 0, err
+    assert "[red]deck.toml: deck [/]" in out  # the title may wrap after it
+    assert "[bold]two[/bold]" in out
+    assert "[/]: only in this deck" in out
+
+
+def test_a_deck_name_with_control_characters_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "ctrl.toml"
+    path.write_text(TWO_CARDS.replace('name = "two"', 'name = "x\\u001b[2J"'), encoding="utf-8")
+    code, out, err = check(path)
+    assert code == 2
+    assert out == ""
+    assert "a deck's name is 1 to 120 printable characters" in err
+    assert "\x1b" not in err

@@ -269,6 +269,8 @@ def validate_deck(deck: SoloDeck, where: str = "deck") -> None:
     Rules: SOLO.ICONS, SOLO.GOLDEN.NO_DOMAIN."""
     if len(deck.cards) < 2:
         raise _fail(where, "a Solitaire deck needs at least 2 cards")
+    if not deck.name or not deck.name.isprintable() or len(deck.name) > 120:
+        raise _fail(where, f"name {deck.name[:40]!r}: a deck's name is 1 to 120 printable characters")
     ids = [c.id for c in deck.cards]
     for card_id in ids:
         if not card_id or not card_id.isprintable() or card_id != card_id.strip() or len(card_id) > 40:
@@ -278,8 +280,9 @@ def validate_deck(deck: SoloDeck, where: str = "deck") -> None:
     if len(set(ids)) != len(ids):
         raise _fail(where, f"duplicate card ids: {sorted(i for i in set(ids) if ids.count(i) > 1)}")
     for card in deck.cards:
-        if len(set(card.printed)) != len(card.printed):
-            raise _fail(where, f"card {card.id}: a field is named twice in printed")
+        twice = sorted({f for f in card.printed if card.printed.count(f) > 1})
+        if twice:
+            raise _fail(where, f"card {card.id}: printed names {', '.join(twice)} twice")
         if card.space in DOMAIN_SPACES:
             raise _fail(where, f"card {card.id}: the rival has no Domain board ({card.space.value})")
         for icon in card.top + card.bottom:
