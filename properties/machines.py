@@ -336,6 +336,20 @@ class GameMachine(RuleBasedStateMachine):
             if self.every_legal_applies:
                 self._every_legal_applies(state, legal)
         self._illegal_refused(state, legal)
+        after = self._play(state, action)
+        if self.round_trip:
+            self._round_trip(state, action, after)
+        self._reach(state, action, after)
+        if should_note():
+            where = f"round {state.round}, {state.decision.kind.value}"
+            who = "chance" if state.decision.clan is None else f"clan {state.decision.clan}"
+            name = names_for(state.setup)
+            lines = "".join(f"\n    {line}" for e in after.events for line in event_lines(e, name))
+            note(f"#{len(self.actions)} {where}, {who} [{decision_rule(state)}]: {_describe(action)}{lines}")
+
+    def _play(self, state: State, action: Action) -> State:
+        """Apply one action (drawn or the finisher's) and check the step by the invariants: the
+        state, the step, the Courtier action's parts and climbs, the hand-in and the events."""
         self._courtier_before(state, action)
         after = self._apply(state, action)
         self.busy = 0 if isinstance(action, (PlaceDie, TakePair, Deal, Roll)) else self.busy + 1
@@ -346,15 +360,7 @@ class GameMachine(RuleBasedStateMachine):
         self._climb(state, action, after)
         self._check(check_hand_in(state, after))
         self._check(check_events(state, after))
-        if self.round_trip:
-            self._round_trip(state, action, after)
-        self._reach(state, action, after)
-        if should_note():
-            where = f"round {state.round}, {state.decision.kind.value}"
-            who = "chance" if state.decision.clan is None else f"clan {state.decision.clan}"
-            name = names_for(state.setup)
-            lines = "".join(f"\n    {line}" for e in after.events for line in event_lines(e, name))
-            note(f"#{len(self.actions)} {where}, {who} [{decision_rule(state)}]: {_describe(action)}{lines}")
+        return after
 
     def engine_apply(self, state: State, action: Action) -> State:
         """The engine under test: :func:`reference.engine.apply`. A planted fault
@@ -644,16 +650,7 @@ class GameMachine(RuleBasedStateMachine):
             else:
                 ordered = list(legal)
                 action = rng.choices(ordered, weights=strat.weights(state, ordered, self.style, self.busy))[0]
-            self._courtier_before(state, action)
-            after = self._apply(state, action)
-            self.busy = 0 if isinstance(action, (PlaceDie, TakePair, Deal, Roll)) else self.busy + 1
-            self.before, self.action, self.state = state, action, after
-            self._check(check_state(after))
-            self._check(check_step(state, action, after))
-            self._courtier_after(state, action, after)
-            self._climb(state, action, after)
-            self._check(check_hand_in(state, after))
-            self._check(check_events(state, after))
+            after = self._play(state, action)
             self._reach(state, action, after)
             for name in GUARDS:
                 self._guard(name)
