@@ -238,11 +238,7 @@ def _option(state: State, frame: Frame, items: tuple[Item, ...], action: Action)
         case ChooseYard(cost=iron) if board is not None:
             index = next(i for i, y in enumerate(board.yards) if y.cost == iron)
             tiles = board.yards[index].tiles
-            gives = tuple(
-                e
-                for tile, face in tiles
-                for e in (c.yard_tiles[tile].action if face == "action" else c.yard_tiles[tile].reward)
-            )
+            gives = tuple(e for tile, face in tiles for e in c.yard_face(tile, face))
             origin = Origin(kind="yard", slot=index)
             return Option(
                 action=action, rule="WARRIOR.PLACE", gives=gives, origin=origin, cost=Cost(iron=iron)

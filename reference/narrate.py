@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Final, Protocol, assert_never
 
-from reference.content import Catalogue, catalogue
+from reference.content import catalogue
 from reference.model import (
     ROOM_SPACES,
     SPACE_FACTS,
@@ -311,17 +311,12 @@ def board_lines(board: Board, name: Names | None = None) -> list[str]:
         )
     for y in board.yards:
         tiles = ", ".join(
-            f"{tile} {face}" + (f" ({_icons(_face(c, tile, face))})" if c is not None else "")
+            f"{tile} {face}" + (f" ({_icons(c.yard_face(tile, face))})" if c is not None else "")
             for tile, face in y.tiles
         )
         held = f"; warriors: {', '.join(who(k) for k in y.warriors)}" if y.warriors else ""
         lines.append(f"Training Yard {y.cost} iron ({y.value} per warrior): {tiles}{held}")
     return lines
-
-
-def _face(c: Catalogue, tile: str, face: str) -> tuple[Effect, ...]:
-    yard = c.yard_tiles[tile]
-    return yard.action if face == "action" else yard.reward
 
 
 def deck_lines(order: Sequence[str], name: Names) -> list[str]:

@@ -46,7 +46,7 @@ from properties.invariants import Breach, check_state, check_step
 from reference.chance import sample
 from reference.choices import describe, icon_rule, origin_rule
 from reference.conformance.adapter import JSON
-from reference.conformance.compare import tokens
+from reference.conformance.compare import action_key, tokens
 from reference.content import catalogue
 from reference.engine import apply, decision_rule, is_chance, is_over, legal_actions, new_game
 from reference.model import (
@@ -662,16 +662,10 @@ def _pending_rule(after: State, pointer: str, observation: JSON | None = None) -
     parts = tokens(pointer)
     listed = _listed_options(observation)
     if pending is not None and listed is not None and parts[1:2] == ["options"]:
-        ours = Counter(msgspec.json.encode(o.action, order="sorted") for o in pending.options)
-        theirs = Counter(msgspec.json.encode(a, order="sorted") for a in listed)
+        ours = Counter(action_key(o.action) for o in pending.options)
+        theirs = Counter(action_key(a) for a in listed)
         missing = next(
-            (
-                o
-                for o in pending.options
-                if ours[msgspec.json.encode(o.action, order="sorted")]
-                > theirs[msgspec.json.encode(o.action, order="sorted")]
-            ),
-            None,
+            (o for o in pending.options if ours[action_key(o.action)] > theirs[action_key(o.action)]), None
         )
         if missing is not None:
             text = msgspec.json.encode(missing.action).decode()
@@ -686,9 +680,7 @@ def _pending_rule(after: State, pointer: str, observation: JSON | None = None) -
         where = "origin" in parts[3:]
         if parts[1] == "options" and index < len(pending.options):
             # the options are compared in a canonical order (compare.canonical), not legal_actions'
-            option = sorted(pending.options, key=lambda o: msgspec.json.encode(o.action, order="sorted"))[
-                index
-            ]
+            option = sorted(pending.options, key=lambda o: action_key(o.action))[index]
             text = msgspec.json.encode(option.action).decode()
             if where and option.origin is not None:
                 return Attribution(origin_rule(option.origin), HINT, f"where the option {text} comes from")

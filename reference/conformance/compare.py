@@ -148,9 +148,14 @@ def canonical(observation: JSON) -> JSON:
     return observation
 
 
-def _action_key(option: JSON) -> bytes:
-    action = option.get("action") if isinstance(option, dict) else None
+def action_key(action: object) -> bytes:
+    """The key of the canonical order of a decision's options: the action's JSON with sorted keys
+    (the same bytes for an action as wire JSON and as the reference's Action)."""
     return msgspec.json.encode(action, order="sorted")
+
+
+def _action_key(option: JSON) -> bytes:
+    return action_key(option.get("action") if isinstance(option, dict) else None)
 
 
 def under(pointer: str, field: str) -> bool:
@@ -165,6 +170,7 @@ def under(pointer: str, field: str) -> bool:
 
 __all__ = [
     "ABSENT",
+    "action_key",
     "canonical",
     "differences",
     "escape",

@@ -31,6 +31,7 @@ from reference.model import (
     DecreeCard,
     DecreeIcon,
     Effect,
+    Face,
     Gain,
     GainKind,
     GardenCard,
@@ -243,6 +244,11 @@ class Catalogue:
         self.gardens: dict[str, GardenCard] = {c.id: c for c in content.gardens}
         self.yard_tiles: dict[str, YardTile] = {c.id: c for c in content.yard_tiles}
         self.die_tiles = {t.id: t for t in content.die_tiles}
+
+    def yard_face(self, tile: str, face: Face) -> tuple[Effect, ...]:
+        """The icons of a Training Yard tile's face up side (action or reward). Rule: SETUP.YARDS."""
+        yard = self.yard_tiles[tile]
+        return yard.action if face == "action" else yard.reward
 
     def lantern_icons(self, card_id: str) -> tuple[Effect, ...]:
         """The Lantern icons a card shows in a Lantern Area. Rules: LANTERN.AREA, LANTERN.BACKS."""

@@ -385,7 +385,7 @@ def place_warrior(state: State, clan: int, yard_index: int) -> State:
     placed = tuple(
         (e, Origin(kind="yard_tile", card=tile, slot=yard_index))
         for tile, face in yard.tiles
-        for e in (c.yard_tiles[tile].action if face == "action" else c.yard_tiles[tile].reward)
+        for e in c.yard_face(tile, face)
     )
     effects = tuple(e for e, _ in placed)
     state = emit(state, ev.WarriorPlaced(clan=clan, cost=yard.cost, iron=yard.cost, icons=effects))
