@@ -163,6 +163,7 @@ Feature: Setup
       Given a 2-player game
       When the deal is applied
       And clan 1 takes starting pair 0
+      # nothing before the draft (SETUP.NO_OTHER_INCOME), then SR8: 0 + 2 food = 2; 0 + 2 iron = 2; 0 + 1 pearl = 1; 0 + 4 coins = 4; 0 + 1 seal = 1
       Then clan 1 now holds 2 food, 2 iron, 1 Mother-of-Pearl, 4 coins and 1 seal
       And clan 1's Lantern Area is now SR8
       And clan 1's Domain card is now A3
@@ -173,6 +174,7 @@ Feature: Setup
         | pairs | SR1+A1, SR9+A3, SR6+A5 |
       When the deal is applied
       And clan 1 takes starting pair 0
+      # nothing before the draft (SETUP.NO_OTHER_INCOME), then SR1: 0 + 2 food = 2; 0 + 1 iron = 1; 0 + 2 coins = 2; 0 + 1 seal = 1
       Then clan 1 now holds 2 food, 1 iron, 2 coins and 1 seal
       And clan 1's Lantern Area is now SR1, DC1
       And clan 1's Domain card is now A1
@@ -183,7 +185,9 @@ Feature: Setup
     Example: before the draft the clans hold nothing
       Given a 2-player game
       When the deal is applied
+      # no Starting Resource card taken yet (SETUP.NO_OTHER_INCOME): 0 coins = 0; 0 seals = 0; 0 food = 0; 0 iron = 0; 0 pearl = 0
       Then clan 0 now holds 0 coins, 0 seals, 0 food, 0 iron and 0 Mother-of-Pearl
+      # no Starting Resource card taken yet (SETUP.NO_OTHER_INCOME): 0 coins = 0; 0 seals = 0; 0 food = 0; 0 iron = 0; 0 pearl = 0
       And clan 1 now holds 0 coins, 0 seals, 0 food, 0 iron and 0 Mother-of-Pearl
 
   @SETUP.WORKERS
@@ -225,8 +229,11 @@ Feature: Setup
     Example: every clan starts with 0 Clan Points
       Given a 3-player game
       When the deal is applied
+      # every Fan starts at 0 (SETUP.SCORE_START), no turn played yet = 0
       Then clan 0 now holds 0 Clan Points
+      # every Fan starts at 0 (SETUP.SCORE_START), no turn played yet = 0
       And clan 1 now holds 0 Clan Points
+      # every Fan starts at 0 (SETUP.SCORE_START), no turn played yet = 0
       And clan 2 now holds 0 Clan Points
 
   @RULING.DIE_TILE_SET
@@ -239,6 +246,7 @@ Feature: Setup
         | die_tiles | white-iron, coral-iron, coral-food, coral-coin, white-food, coral-pearl, coral-choice, black-food, black-coin, black-pearl, white-choice, white-coin, black-choice, white-pearl, black-iron |
       When clan 0 places the right white die on the Well
       Then the Well tiles are now white-pearl and black-iron
+      # 2 seals (SR9) + 1 (the Well) = 3; 0 + 1 (white-pearl tile) = 1; 2 iron (SR9) + 1 (black-iron tile) = 3; 3 coins (SR9) + 5 (a 6 on the Well's 1) = 8
       And clan 0 now holds 3 seals, 1 Mother-of-Pearl, 3 iron and 8 coins
 
   @RULING.WELL_TILE_REWARDS
@@ -250,6 +258,7 @@ Feature: Setup
       When clan 0 places the right white die on the Well
       # 2 seals (SR9) + 1 (the Well) = 3; 3 coins (SR9) + 5 (a 6 on the Well's 1) + 1 + 1 (the two tiles) = 10
       Then clan 0 now holds 3 seals and 10 coins
+      # space 0 (SETUP.TIME_START) + 0 steps (a seal and two coin tiles, no Influence) = 0
       And clan 0 is now on Passage of Time space 0
 
   @RULING.START_ORDER
@@ -304,6 +313,7 @@ Feature: Setup
       And clan 0 holds 0 seals
       When clan 0 places the left coral die on the Well
       Then the coral bridge now holds - | - | 5
+      # 0 seals (given) + 1 (the Well) = 1
       And clan 0 now holds 1 seal
 
     Example: a position edited only within the rules is no study
@@ -311,4 +321,5 @@ Feature: Setup
       And the start position is a study leaving out nothing
       And clan 0 holds 5 seals, 3 coins
       When clan 0 trades 1 seal for 1 coin
+      # 5 seals (given) − 1 (SEALS.TRADE_COIN) = 4; 3 coins (given) + 1 (SEALS.TRADE_COIN) = 4
       Then clan 0 now holds 4 seals, 4 coins

@@ -12,9 +12,12 @@ Feature: Bridges and placement
       And clan 0's Lantern Area is SR9, A1
       When clan 0 places the left coral die on the Well
       Then the game now waits for an order decision by clan 0
+      # 3 coins (SR9) + 0 (a 1 on the Well's 1) = 3; 2 seals (SR9), the Well not resolved yet (TURN.SEQUENCE) = 2
       And clan 0 now holds 3 coins and 2 seals
       When clan 0 resolves icon 0 next
+      # 4 food (SR9) + 1 (Lantern: SR9) = 5; 2 seals (SR9) + 1 (the Well) = 3; 3 coins (SR9) + 0 (a 1 on the Well's 1) + 1 + 1 (coral-coin, black-coin) = 5
       Then clan 0 now holds 5 food, 3 seals and 5 coins
+      # space 0 (SETUP.TIME_START) + 1 (Lantern: the tucked A1's back) = 1
       And clan 0 is now on Passage of Time space 1
       And the game now waits for a turn decision by clan 1
 
@@ -88,6 +91,7 @@ Feature: Bridges and placement
       And clan 1 places the right coral die on the Well
       Then the coral bridge now holds 1 | - | -
       When clan 0 places the left coral die on the Well
+      # 4 food (SR9) + 0 (the 5 and the 3 leave the right end) + 1 (Lantern: SR9, the lone 1 leaves the left slot) = 5
       Then clan 0 now holds 5 food
 
     @q2 @G1
@@ -97,6 +101,7 @@ Feature: Bridges and placement
       And clan 1 places the left coral die on the Well
       Then the coral bridge now holds - | - | 5
       When clan 0 places the right coral die on the Well
+      # 4 food (SR9) + 1 (Lantern: SR9, the first left-end 1) + 0 (the lone 5 leaves the right slot) = 5
       Then clan 0 now holds 5 food
 
   @PLACE.COIN_DIFFERENCE
@@ -131,6 +136,7 @@ Feature: Bridges and placement
       Given a 2-player game
       And clan 0 holds 2 coins
       When clan 0 places the left white die on steward_1
+      # 2 coins (given) − 2 (a 1 on the Stewards' 3) = 0
       Then clan 0 now holds 0 coins
 
   @PLACE.NO_STACK_2P
@@ -158,6 +164,7 @@ Feature: Bridges and placement
       Given a 3-player game
       And a coral 2 of clan 1 is on steward_1
       When clan 0 places the right coral die on steward_1
+      # 3 coins (SR6, clan 0's pair at 3 players) + 3 (a 5 on the coral 2) = 6
       Then clan 0 now holds 6 coins
       And steward_1 now holds a coral 2 of clan 1 and a coral 5 of clan 0
 
@@ -178,6 +185,7 @@ Feature: Bridges and placement
       And clan 0 holds 0 coins
       And a white 6 of clan 1 is on the Well
       When clan 0 places the left coral die on the Well
+      # 0 coins (given) + 0 (a 1 on the Well's 1, not on the 6) + 1 + 1 (coral-coin, black-coin) = 2
       Then clan 0 now holds 2 coins
       And the Well now holds a white 6 of clan 1 and a coral 1 of clan 0
 
@@ -200,6 +208,7 @@ Feature: Bridges and placement
     Example: a 5 in a Stewards' room gains 2 coins
       Given a 2-player game
       When clan 0 places the right coral die on steward_1
+      # 3 coins (SR9) + 2 (a 5 on the Stewards' 3) = 5
       Then clan 0 now holds 5 coins
 
   @CASTLE.DIPLOMAT_VALUE
@@ -208,7 +217,9 @@ Feature: Bridges and placement
     Example: a 6 in a Diplomats' room gains 2 coins
       Given a 2-player game
       When clan 0 places the right black die on diplomat_2
+      # 3 coins (SR9) + 2 (a 6 on the Diplomats' 4) = 5
       Then clan 0 now holds 5 coins
+      # space 0 (SETUP.TIME_START) + 2 (D6's light block, black tile) = 2
       And clan 0 is now on Passage of Time space 2
 
   @CASTLE.NO_DAIMYO_DIE
@@ -247,7 +258,9 @@ Feature: Bridges and placement
       When clan 0 places the right coral die on steward_1
       Then the game now waits for an order decision by clan 0
       When clan 0 resolves icon 1 next
+      # 2 iron (SR9) + 2 (S2's bottom row, coral tile) = 4
       Then clan 0 now holds 4 iron
+      # space 0 (SETUP.TIME_START) + 1 (S2's middle row, coral tile) = 1
       And clan 0 is now on Passage of Time space 1
       And the game now waits for a turn decision by clan 1
 
@@ -257,12 +270,14 @@ Feature: Bridges and placement
     Example: a light Steward row needs no seal
       Given a 2-player game
       When clan 0 places the right white die on steward_3
+      # 4 food (SR9) + 2 (S9's bottom row, white tile) = 6; 3 coins (SR9) + 3 (a 6 on the Stewards' 3) = 6; 2 seals (SR9), a light row costs none = 2
       Then clan 0 now holds 6 food, 6 coins and 2 seals
       And the game now waits for a turn decision by clan 1
 
     Example: a Diplomat's light block spans two rows and answers their one tile
       Given a 2-player game
       When clan 0 places the right white die on diplomat_1
+      # space 0 (SETUP.TIME_START) + 2 (D2's light block over the middle and bottom rows, white tile) = 2
       Then clan 0 is now on Passage of Time space 2
 
   @CASTLE.DARK_SEAL
@@ -274,6 +289,7 @@ Feature: Bridges and placement
       When clan 0 places the right white die on steward_1
       Then the game now waits for an optional decision by clan 0
       When clan 0 accepts
+      # 2 seals (SR9) − 1 (S2's dark top row, white tile) = 1
       Then clan 0 now holds 1 seal
       And the game now waits for a courtier decision by clan 0
 
@@ -282,6 +298,7 @@ Feature: Bridges and placement
       Given a 2-player game
       When clan 0 places the right white die on steward_1
       And clan 0 declines
+      # 2 seals (SR9), the dark row declined = 2
       Then clan 0 now holds 2 seals
       And the game now waits for a turn decision by clan 1
 
@@ -293,6 +310,7 @@ Feature: Bridges and placement
       Given a 2-player game
       When clan 0 places the right black die on diplomat_1
       Then the game now waits for a courtier decision by clan 0
+      # 2 seals (SR9), D2's dark block costs none = 2; 3 coins (SR9) + 2 (a 6 on the Diplomats' 4) = 5
       And clan 0 now holds 2 seals and 5 coins
 
   @DAIMYO.FAVOURS
@@ -308,6 +326,7 @@ Feature: Bridges and placement
       And clan 0 chooses the courtier action
       And clan 0 climbs 1 floor from the Diplomats' floor
       Then the favours are now taken by clan 1, clan 1, clan 0
+      # 2 seals (SR9) + 2 (DF1's third favour, the only free one) = 4
       And clan 0 now holds 4 seals
 
   @OUTSIDE.VALUE
@@ -355,6 +374,7 @@ Feature: Bridges and placement
       And a white 4 of clan 1 is on the Well
       And a black 3 of clan 0 is on the Well
       When clan 0 places the right black die on the Well
+      # 3 coins (SR9) + 5 (a 6 on the Well's 1, not on the dice there) + 1 + 1 (coral-coin, black-coin) = 10
       Then clan 0 now holds 10 coins
       And the Well now holds a coral 2 of clan 1, a white 4 of clan 1, a black 3 of clan 0 and a black 6 of clan 0
 
@@ -365,7 +385,9 @@ Feature: Bridges and placement
       Given a 2-player game
       When clan 0 places the left coral die on the Well
       And clan 1 places the right white die on the Well
+      # 2 seals (SR9) + 1 (the Well) = 3; 3 coins (SR9) + 0 (a 1 on the Well's 1) + 1 + 1 (coral-coin, black-coin) = 5
       Then clan 0 now holds 3 seals and 5 coins
+      # 1 seal (SR8) + 1 (the Well) = 2; 4 coins (SR8) + 5 (a 6 on the Well's 1) + 1 + 1 (coral-coin, black-coin) = 11
       And clan 1 now holds 2 seals and 11 coins
 
   @DOMAIN.VALUE
@@ -374,6 +396,7 @@ Feature: Bridges and placement
     Example: a 5 on a Domain row pays 1 coin
       Given a 2-player game
       When clan 0 places the right coral die on domain_coral
+      # 3 coins (SR9) − 1 (a 5 on the Domain row's 6) = 2
       Then clan 0 now holds 2 coins
       And clan 0's Domain dice are now 5, -, -
 
@@ -416,6 +439,7 @@ Feature: Bridges and placement
       Given a 2-player game
       And clan 0 has courtiers at Gate 3, Stewards 0, Diplomats 0, Daimyo 0
       When clan 0 places the right coral die on domain_coral
+      # 4 food (SR9) + 1 (the coral line) + 1 + 1 (two uncovered food) = 7; 3 coins (SR9) − 1 (a 5 on the 6) + 2 (third uncovered space) = 4
       Then clan 0 now holds 7 food and 4 coins
       And the game now waits for a courtier decision by clan 0
 
@@ -427,6 +451,7 @@ Feature: Bridges and placement
       Given a 2-player game
       And clan 0's Domain card is S5
       When clan 0 places the right black die on domain_black
+      # 2 iron (SR9) + 1 (the black line) = 3; 4 food (SR9) + 1 (S5's middle row) = 5; 0 + 1 (S5's middle row) = 1
       Then clan 0 now holds 3 iron, 5 food and 1 Mother-of-Pearl
       And the game now waits for a turn decision by clan 1
 
@@ -435,7 +460,9 @@ Feature: Bridges and placement
       Given a 2-player game
       And clan 0's Domain card is D2
       When clan 0 places the right white die on domain_white
+      # 0 + 1 (the white line) = 1
       Then clan 0 now holds 1 Mother-of-Pearl
+      # space 0 (SETUP.TIME_START) + 2 (D2's light block, middle and bottom rows) = 2
       And clan 0 is now on Passage of Time space 2
 
     @q18
@@ -445,6 +472,7 @@ Feature: Bridges and placement
       When clan 0 places the right coral die on domain_coral
       Then the game now waits for an optional decision by clan 0
       When clan 0 accepts
+      # 2 seals (SR9) − 1 (S5's dark top row, CASTLE.DARK_SEAL) = 1
       Then clan 0 now holds 1 seal
       And the game now waits for a yard decision by clan 0
 
@@ -459,4 +487,5 @@ Feature: Bridges and placement
       When clan 0 places the right black die on domain_black
       Then the game now waits for an order decision by clan 0
       When clan 0 resolves icon 3 next
+      # 2 iron (SR9) + 1 (black line) + 1 + 1 (uncovered iron) = 5; 4 food (SR9) + 1 (uncovered Lantern: SR9) + 1 (S5 middle row) = 6; 0 + 1 (S5 middle row) = 1
       Then clan 0 now holds 5 iron, 6 food and 1 Mother-of-Pearl

@@ -58,6 +58,7 @@ Feature: Clan members and Warriors
       And clan 0 chooses the 3-iron yard
       Then the action is refused citing WARRIOR.PLACE
       When clan 0 chooses the 1-iron yard
+      # 2 iron (SR9) − 1 (the 1-iron yard) = 1
       Then clan 0 now holds 1 iron
       And the 1-iron yard now holds warriors of clan 0
 
@@ -67,6 +68,7 @@ Feature: Clan members and Warriors
       When clan 0 places the right coral die on outside_right
       And clan 0 chooses the warrior action
       And clan 0 chooses the 3-iron yard
+      # 3 iron (given) − 3 (the 3-iron yard) = 0
       Then clan 0 now holds 0 iron
       And the 3-iron yard now holds warriors of clan 0
 
@@ -105,6 +107,7 @@ Feature: Clan members and Warriors
       And clan 0 chooses the 5-iron yard
       Then the game now waits for an order decision by clan 0
       When clan 0 resolves icon 1 next
+      # 2 seals (SR9) + 2 (Y5's reward side) = 4; 5 iron (given) − 5 (the 5-iron yard) = 0
       Then clan 0 now holds 4 seals and 0 iron
       And the game now waits for a castle_row decision by clan 0
 
@@ -120,6 +123,7 @@ Feature: Clan members and Warriors
       And clan 0 has courtiers at Gate 1, Stewards 1, Diplomats 0, Daimyo 1
       When clan 1 places the right white die on the Well
       Then the game is now over
+      # 2 (5-iron yard) × 2 + 1 (1-iron yard) × 2 (Courtiers on Stewards and Daimyo, the Gate not counted) = 6; 1 (Gate) + 3 (1st floor) + 10 (Daimyo) = 14
       And the final scores are:
         | clan | warriors | courtiers |
         | 0    | 6        | 14        |

@@ -13,6 +13,7 @@ Feature: Gardeners
       When clan 0 places the right coral die on outside_left
       And clan 0 chooses the gardener action
       And clan 0 chooses garden slot 2
+      # 4 food (SR9) − 2 (G3) = 2
       Then clan 0 now holds 2 food
       And garden slot 2 now holds gardeners of clan 1, clan 0
 
@@ -43,6 +44,7 @@ Feature: Gardeners
       And clan 0 chooses garden slot 2
       Then the game now waits for an optional decision by clan 0
       When clan 0 accepts
+      # 2 seals (SR9) + 2 (G3's action) = 4
       Then clan 0 now holds 4 seals
 
     Example: the action skipped, the Gardener stays
@@ -51,6 +53,7 @@ Feature: Gardeners
       And clan 0 chooses the gardener action
       And clan 0 chooses garden slot 2
       And clan 0 declines
+      # 2 seals (SR9), G3's action declined = 2
       Then clan 0 now holds 2 seals
       And garden slot 2 now holds gardeners of clan 0
       And the game now waits for a turn decision by clan 1
@@ -61,6 +64,7 @@ Feature: Gardeners
       And clan 0 chooses the gardener action
       And clan 0 chooses garden slot 1
       And clan 0 accepts
+      # 3 coins (SR9) + 0 (a 5 on Outside's 5) − 3 (G7's action) = 0; 4 food (SR9) − 4 (G7) = 0
       Then clan 0 now holds 0 coins and 0 food
       And the game now waits for a courtier decision by clan 0
 
@@ -78,6 +82,7 @@ Feature: Gardeners
       When clan 1 places the right black die on the Well
       Then the game now waits for an optional decision by clan 0
       When clan 0 accepts
+      # 3 coins (SR9) + 3 (G1 again, the coral bridge still holds the 1) = 6; 4 food (SR9), no Food paid again = 4
       Then clan 0 now holds 6 coins and 4 food
       And the game now waits for a roll outcome
 
@@ -90,6 +95,7 @@ Feature: Gardeners
       And the other bridges are empty
       When clan 1 places the right black die on the Well
       Then the game now waits for a roll outcome
+      # 3 coins (SR9) + 0 (the coral bridge is empty, G1 does not act) = 3
       And clan 0 now holds 3 coins
 
   @GARDENER.SCORE
@@ -101,6 +107,7 @@ Feature: Gardeners
       And clan 0 has a gardener on garden slot 2
       And clan 0 has a gardener on garden slot 5
       When clan 1 places the right white die on the Well
+      # 3 (G3) + 9 (G10) = 12
       Then the final scores are:
         | clan | gardeners |
         | 0    | 12        |

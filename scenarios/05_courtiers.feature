@@ -17,6 +17,7 @@ Feature: Courtiers
       And clan 0 climbs 1 floor from the Gate
       And clan 0 chooses room steward_1
       And clan 0 chooses block 2
+      # 3 coins (SR9) + 0 (a 5 on Outside's 5) − 2 (audience) = 1; 2 pearl (given) − 2 (one floor) = 0; 2 iron (SR9) + 2 (S2's bottom row) = 4
       Then clan 0 now holds 1 coin, 0 Mother-of-Pearl and 4 iron
       And clan 0's courtiers are now at Gate 0, Stewards 1, Diplomats 0, Daimyo 0
       And the game now waits for a turn decision by clan 1
@@ -33,6 +34,7 @@ Feature: Courtiers
       And clan 0 chooses block 2
       And clan 0 requests an audience
       Then clan 0's courtiers are now at Gate 1, Stewards 1, Diplomats 0, Daimyo 0
+      # 3 coins (SR9) + 0 (a 5 on Outside's 5) − 2 (audience) = 1; 4 food (SR9) + 2 (S9's bottom row) = 6
       And clan 0 now holds 1 coin and 6 food
 
     @q15
@@ -54,6 +56,7 @@ Feature: Courtiers
       When clan 0 places the right coral die on outside_left
       And clan 0 chooses the courtier action
       And clan 0 requests an audience
+      # 3 coins (SR9) + 0 (a 5 on Outside's 5) − 2 (audience) = 1
       Then clan 0 now holds 1 coin
       And clan 0 has now sent 1 courtier
       And clan 0's courtiers are now at Gate 1, Stewards 0, Diplomats 0, Daimyo 0
@@ -67,6 +70,7 @@ Feature: Courtiers
       Then the action is refused citing COURTIER.AUDIENCE
       When clan 0 trades 1 seal for 1 coin
       And clan 0 requests an audience
+      # 1 coin (given) + 0 (a 5 on Outside's 5) + 1 (the seal traded) − 2 (audience) = 0; 1 seal (given) − 1 (traded) = 0
       Then clan 0 now holds 0 coins and 0 seals
       And clan 0's courtiers are now at Gate 1, Stewards 0, Diplomats 0, Daimyo 0
 
@@ -172,6 +176,7 @@ Feature: Courtiers
       And clan 0 chooses room diplomat_2
       Then clan 0's Domain card is now D6
       And clan 0's Lantern Area is now SR9, A1
+      # space 0 (SETUP.TIME_START) + 2 (D6's light block) = 2
       And clan 0 is now on Passage of Time space 2
       And the Steward deck is now S4, S7, S10, S12, S13, S15
       And the Diplomat deck is now D4, D5, D7, D8, D10, D11
@@ -204,6 +209,7 @@ Feature: Courtiers
       Then clan 0's Domain card is now S5
       And the game now waits for a light_row decision by clan 0
       When clan 0 chooses block 1
+      # 4 food (SR9) + 1 (S5's middle row) = 5; 2 pearl (given) − 2 (one floor) + 1 (S5's middle row) = 1
       Then clan 0 now holds 5 food and 1 Mother-of-Pearl
 
     @q18
@@ -247,6 +253,7 @@ Feature: Courtiers
       And clan 0 climbs 1 floor from the Gate
       And clan 0 chooses room steward_2
       And clan 0 chooses block 1
+      # 4 food (SR9) + 1 (S5's middle row, the card left in its room) = 5; 2 pearl (given) − 2 (one floor) + 1 (S5's middle row) = 1
       Then clan 0 now holds 5 food and 1 Mother-of-Pearl
       And the card in steward_2 is now S5
       And clan 0's Domain card is now A1
@@ -265,7 +272,9 @@ Feature: Courtiers
       And clan 0 climbs 1 floor from the Diplomats' floor
       Then the game now waits for an order decision by clan 0
       When clan 0 resolves icon 0 next
+      # 4 food (SR9) + 1 (Lantern: SR9) = 5
       Then clan 0 now holds 5 food
+      # space 0 (SETUP.TIME_START) + 1 (Lantern: A1's back) = 1
       And clan 0 is now on Passage of Time space 1
       And the game now waits for a favour decision by clan 0
 
@@ -281,6 +290,7 @@ Feature: Courtiers
       And clan 0 climbs 1 floor from the Diplomats' floor
       And clan 0 chooses favour 1
       Then the favours are now taken by nobody, clan 0, nobody
+      # 0 Clan Points (SETUP.SCORE_START) + 2 (DF1's second favour) = 2; 4 food (SR9) + 1 (Lantern: SR9) = 5
       And clan 0 now holds 2 Clan Points and 5 food
 
     Example: a taken favour space cannot be chosen
@@ -310,6 +320,7 @@ Feature: Courtiers
       And clan 0 climbs 1 floor from the Diplomats' floor
       Then clan 0's courtiers are now at Gate 0, Stewards 0, Diplomats 0, Daimyo 1
       And the favours are now taken by clan 1, clan 1, clan 1
+      # 0 Clan Points (SETUP.SCORE_START) + 0 (no free favour) = 0; 2 seals (SR9) + 0 (no free favour) = 2
       And clan 0 now holds 0 Clan Points and 2 seals
       And the game now waits for a courtier decision by clan 0
 
@@ -328,6 +339,7 @@ Feature: Courtiers
       When clan 0 places the right coral die on outside_left
       And clan 0 chooses the courtier action
       And clan 0 climbs 1 floor from the Diplomats' floor
+      # 4 food (SR9) + 1 (Lantern: SR9) = 5; 3 coins (SR9) + 0 (a 5 on Outside's 5) + 1 (Lantern: S2's back) = 4
       Then clan 0 now holds 5 food and 4 coins
 
   @RULING.COURTIER_ROOMS
@@ -371,4 +383,5 @@ Feature: Courtiers
       And clan 0 climbs 1 floor from the Diplomats' floor
       And clan 0 chooses favour 2
       Then the favours are now taken by nobody, nobody, clan 0
+      # 2 seals (SR9) + 2 (DF1's third favour) = 4
       And clan 0 now holds 4 seals

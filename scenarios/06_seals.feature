@@ -8,6 +8,7 @@ Feature: Daimyo Seals
     Example: the Well gives a seal
       Given a 2-player game
       When clan 0 places the right black die on the Well
+      # 2 seals (SR9) + 1 (the Well, WELL.REWARD) = 3
       Then clan 0 now holds 3 seals
 
     Example: a Garden's seal icon gives seals
@@ -16,6 +17,7 @@ Feature: Daimyo Seals
       And clan 0 chooses the gardener action
       And clan 0 chooses garden slot 2
       And clan 0 accepts
+      # 2 seals (SR9) + 2 (G3's seal+2, garden slot 2) = 4
       Then clan 0 now holds 4 seals
 
   @SEALS.CAP
@@ -26,6 +28,7 @@ Feature: Daimyo Seals
       Given a 2-player game
       And clan 0 holds 5 seals
       When clan 0 places the right black die on the Well
+      # 5 held, the sixth lost (SEALS.CAP) = 5; 3 coins (SR9) + 5 (a 6 on the Well's 1) + 1 + 1 (the Well's coin tiles) = 10
       Then clan 0 now holds 5 seals and 10 coins
 
   @SEALS.USES
@@ -39,7 +42,9 @@ Feature: Daimyo Seals
       When clan 0 places the right white die on diplomat_1
       Then the game now waits for a checkpoint decision by clan 0
       When clan 0 pays the checkpoint
+      # space 5 + 2 (D2's PoT+2, white tile of diplomat_1), the checkpoint paid = 7
       Then clan 0 is now on Passage of Time space 7
+      # 1 seal − 1 (the checkpoint at space 6, TIME.CHECKPOINT_SPACES) = 0
       And clan 0 now holds 0 seals
 
     @q9
@@ -47,6 +52,7 @@ Feature: Daimyo Seals
       Given a 2-player game
       When clan 0 pays the checkpoint
       Then the action is refused citing TURN.DECISION
+      # 2 seals (SR9), the payment refused = 2
       And clan 0 now holds 2 seals
 
   @SEALS.TRADE_RESOURCE
@@ -55,6 +61,7 @@ Feature: Daimyo Seals
     Example: 2 seals for 1 Iron, at the clan's own turn
       Given a 2-player game
       When clan 0 trades 2 seals for 1 iron
+      # 2 seals (SR9) − 2 (traded) = 0; 2 iron (SR9) + 1 (the trade) = 3
       Then clan 0 now holds 0 seals and 3 iron
       And the game now waits for a turn decision by clan 0
 
@@ -70,6 +77,7 @@ Feature: Daimyo Seals
     Example: 1 seal for 1 coin
       Given a 2-player game
       When clan 0 trades 1 seal for 1 coin
+      # 2 seals (SR9) − 1 (traded) = 1; 3 coins (SR9) + 1 (the trade) = 4
       Then clan 0 now holds 1 seal and 4 coins
 
     Example: no seal, no trade
@@ -88,6 +96,8 @@ Feature: Daimyo Seals
       When clan 0 places the right white die on diplomat_1
       Then the game now waits for a checkpoint decision by clan 0
       When clan 0 trades 1 seal for 1 coin
+      # space 10 + 0 (with 1 seal the checkpoint at 11, costing 2, stops the move: TIME.STOP) = 10
       Then clan 0 is now on Passage of Time space 10
+      # 2 seals − 1 (traded) = 1; 3 coins (SR9) + 2 (a 6 on diplomat_1's 4) + 1 (the trade) = 6
       And clan 0 now holds 1 seal and 6 coins
       And the game now waits for a turn decision by clan 1

@@ -12,6 +12,7 @@ Feature: Effects and holdings
       And clan 0 holds 6 iron
       When clan 0 places the right coral die on steward_1
       And clan 0 resolves icon 1 next
+      # 6 held + 2 (S2's bottom row, coral tile) − 1 (above the cap of 7, lost: RESOURCES.CAP) = 7
       Then clan 0 now holds 7 iron
 
   @COINS.NO_CAP
@@ -21,6 +22,7 @@ Feature: Effects and holdings
       Given a 2-player game
       And clan 0 holds 40 coins
       When clan 0 places the right black die on the Well
+      # 40 held + 5 (a 6 on the Well's 1) + 1 + 1 (the Well's coin tiles) = 47
       Then clan 0 now holds 47 coins
 
   @EFFECT.PLAIN_GAINS
@@ -29,6 +31,7 @@ Feature: Effects and holdings
     Example: plain gains apply at once, with no decision
       Given a 2-player game
       When clan 0 places the right white die on steward_2
+      # 4 food (SR9) + 1 (S5's middle row, white tile) = 5; 0 + 1 (S5's middle row) = 1; 3 coins (SR9) + 3 (a 6 on steward_2's 3) = 6
       Then clan 0 now holds 5 food, 1 Mother-of-Pearl and 6 coins
       And the game now waits for a turn decision by clan 1
 
@@ -42,6 +45,7 @@ Feature: Effects and holdings
       And clan 0 chooses garden slot 1
       Then the game now waits for an optional decision by clan 0
       When clan 0 accepts
+      # 3 coins (SR9) + 0 (a 5 on outside_left's 5) − 3 (G7's price) = 0
       Then clan 0 now holds 0 coins
       And the game now waits for a courtier decision by clan 0
 
@@ -51,6 +55,7 @@ Feature: Effects and holdings
       When clan 0 places the right coral die on outside_left
       And clan 0 chooses the gardener action
       And clan 0 chooses garden slot 1
+      # 2 held + 0 (a 5 on outside_left's 5), G7's action not offered (it costs 3) = 2
       Then clan 0 now holds 2 coins
       And the game now waits for a turn decision by clan 1
 
@@ -65,6 +70,7 @@ Feature: Effects and holdings
       And clan 0 chooses garden slot 1
       And clan 0 accepts
       And clan 0 requests an audience
+      # 5 held + 0 (a 5 on outside_left's 5) − 3 (G7's price) − 2 (the audience, COURTIER.AUDIENCE) = 0
       Then clan 0 now holds 0 coins
       And clan 0's courtiers are now at Gate 1, Stewards 0, Diplomats 0, Daimyo 0
 
@@ -82,6 +88,7 @@ Feature: Effects and holdings
       When clan 0 chooses block 1 of the card in steward_2
       Then the action is refused citing EFFECT.DIE_TILE_ACTION
       When clan 0 chooses block 1 of the card in diplomat_2
+      # space 0 (SETUP.TIME_START) + 2 (D6's PoT+2, black tile of diplomat_2) = 2
       Then clan 0 is now on Passage of Time space 2
       And diplomat_2 now holds no dice
 
@@ -97,6 +104,7 @@ Feature: Effects and holdings
       And clan 0 chooses garden slot 5
       And clan 0 accepts
       And clan 0 chooses block 2 of the card in steward_1
+      # 2 iron (SR9) + 2 (S2's bottom row) = 4; 4 held − 4 (G10's price) = 0; 5 held − 5 (G10's Food cost) = 0
       Then clan 0 now holds 4 iron, 0 coins and 0 food
 
   @EFFECT.LIGHT_ACTION
@@ -114,6 +122,7 @@ Feature: Effects and holdings
       When clan 0 chooses block 0 of the card in steward_1
       Then the action is refused citing EFFECT.LIGHT_ACTION
       When clan 0 chooses block 1 of the card in steward_1
+      # space 0 + 1 (S2's middle row, PoT+1) = 1
       Then clan 0 is now on Passage of Time space 1
 
   @EFFECT.WELL_ACTION
@@ -124,6 +133,7 @@ Feature: Effects and holdings
       When clan 0 places the right coral die on steward_3
       Then the game now waits for an order decision by clan 0
       When clan 0 resolves icon 1 next
+      # 2 seals (SR9) + 1 (S9's Well icon) = 3; 3 coins (SR9) + 2 (a 5 on steward_3's 3) + 1 (S9's coin+1) + 1 + 1 (the Well's coin tiles) = 8
       Then clan 0 now holds 3 seals and 8 coins
       And the Well now holds no dice
 
@@ -142,6 +152,7 @@ Feature: Effects and holdings
       And clan 0 accepts
       Then the game now waits for a domain_line decision by clan 0
       When clan 0 chooses its coral Domain line
+      # 4 food (SR9) − 3 (G6's Food cost) + 1 (the coral line's own Food, DOMAIN.REWARDS, no member sent) = 2; 4 held − 4 (G6's price) = 0
       Then clan 0 now holds 2 food and 0 coins
       And clan 0's Domain dice are now -, -, -
       And the game now waits for a courtier decision by clan 0
@@ -157,6 +168,7 @@ Feature: Effects and holdings
       When clan 0 picks 1 iron
       And clan 0 picks 1 iron
       And clan 0 picks 1 Mother-of-Pearl
+      # 2 iron (SR9) + 1 + 1 (two picks) = 4; 0 + 1 (one pick) = 1
       Then clan 0 now holds 4 iron and 1 Mother-of-Pearl
 
   @RULING.GAINS_PER_ICON
@@ -170,6 +182,7 @@ Feature: Effects and holdings
       And clan 0 chooses the gardener action
       And clan 0 chooses garden slot 2
       And clan 0 accepts
+      # 4 held + 2 (G3's seal+2) − 1 (above the cap of 5, lost: RULING.GAINS_PER_ICON) = 5
       Then clan 0 now holds 5 seals
 
     @q12 @G5
@@ -181,6 +194,7 @@ Feature: Effects and holdings
       And clan 0 chooses garden slot 2
       And clan 0 trades 2 seals for 1 iron
       And clan 0 accepts
+      # 4 held − 2 (traded) + 2 (G3's seal+2) = 4; 2 iron (SR9) + 1 (the trade) = 3
       Then clan 0 now holds 4 seals and 3 iron
 
   @RULING.EFFECTS_OPTIONAL_ORDER
@@ -193,7 +207,9 @@ Feature: Effects and holdings
       And clan 0 holds 0 seals
       When clan 0 places the right coral die on steward_1
       And clan 0 resolves icon 0 next
+      # space 5 + 0 (S2's step stopped before the checkpoint, no seal: TIME.STOP) = 5
       Then clan 0 is now on Passage of Time space 5
+      # 2 iron (SR9) + 2 (S2's bottom row, coral tile) = 4
       And clan 0 now holds 4 iron
 
     @G7
@@ -219,6 +235,7 @@ Feature: Effects and holdings
       And clan 0 chooses garden slot 1
       And clan 0 accepts
       And clan 0 chooses its coral Domain line
+      # 4 food (SR9) − 3 (G6's Food cost) + 1 (the coral line's own Food, DOMAIN.REWARDS, no member sent) = 2
       Then clan 0 now holds 2 food
       And clan 0's Domain dice are now 5, -, -
 
@@ -236,6 +253,7 @@ Feature: Effects and holdings
       And clan 0 chooses block 0 of the card in steward_2
       Then the game now waits for an optional decision by clan 0
       When clan 0 accepts
+      # 2 seals (SR9) − 1 (S5's dark row, CASTLE.DARK_SEAL) = 1
       Then clan 0 now holds 1 seal
       And the game now waits for a yard decision by clan 0
 
@@ -248,6 +266,7 @@ Feature: Effects and holdings
       And clan 0 holds 32 coins
       And clan 1 holds 30 coins
       When clan 0 places the right black die on the Well
+      # 32 held + 5 (a 6 on the Well's 1) + 1 + 1 (the Well's coin tiles) = 39
       Then clan 0 now holds 39 coins
 
   @RULING.MEMBER_FIZZLE
@@ -260,6 +279,7 @@ Feature: Effects and holdings
       When clan 0 places the right coral die on outside_right
       And clan 0 chooses the warrior action
       Then the game now waits for a turn decision by clan 1
+      # 2 iron (SR9), none paid (RULING.MEMBER_FIZZLE) = 2; 3 coins (SR9) + 0 (a 5 on outside_right's 5) = 3
       And clan 0 now holds 2 iron and 3 coins
 
     @G16

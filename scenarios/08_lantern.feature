@@ -11,11 +11,13 @@ Feature: Lantern Rewards
       When clan 0 places the right coral die on steward_2
       Then the game now waits for an order decision by clan 0
       When clan 0 resolves icon 1 next
+      # 4 food (SR9) + 1 (SR9's Lantern strip) = 5; 2 iron (SR9) + 1 (S5's bottom row, coral tile) = 3; 3 coins (SR9) + 2 (a 5 on steward_2's 3) = 5
       Then clan 0 now holds 5 food, 3 iron and 5 coins
 
     Example: a left-end die lights it too
       Given a 2-player game
       When clan 0 places the left white die on the Well
+      # 4 food (SR9) + 1 (SR9's Lantern strip) = 5
       Then clan 0 now holds 5 food
 
   @LANTERN.GAIN_ALL
@@ -27,7 +29,9 @@ Feature: Lantern Rewards
       And clan 0's Lantern Area is SR9, A1, S2, D2
       When clan 0 places the left coral die on the Well
       And clan 0 resolves icon 0 next
+      # 4 food (SR9) + 1 (SR9's strip) = 5; 3 coins (SR9) + 1 (S2's back) + 1 + 1 (the Well's coin tiles) = 6; 0 + 1 (D2's back) = 1; 2 seals (SR9) + 1 (the Well) = 3
       Then clan 0 now holds 5 food, 6 coins, 1 Clan Point and 3 seals
+      # space 0 + 1 (A1's back) = 1
       And clan 0 is now on Passage of Time space 1
 
     @q12
@@ -41,6 +45,7 @@ Feature: Lantern Rewards
       And clan 0 resolves icon 1 next
       Then the game now waits for a checkpoint decision by clan 0
       When clan 0 pays the checkpoint
+      # space 5 + 1 (A1's back, the checkpoint paid with DC2's seal) = 6
       Then clan 0 is now on Passage of Time space 6
 
   @LANTERN.AREA
@@ -50,6 +55,7 @@ Feature: Lantern Rewards
       Given a 2-player game
       And clan 0's Lantern Area is SR1, DC1
       When clan 0 places the left coral die on the Well
+      # 0 + 1 (SR1's strip) = 1; 3 coins (SR9) + 1 (DC1) + 1 + 1 (the Well's coin tiles) = 6
       Then clan 0 now holds 1 Mother-of-Pearl and 6 coins
 
   @LANTERN.GROWS
@@ -70,7 +76,9 @@ Feature: Lantern Rewards
       And clan 0 places the left white die on the Well
       Then the game now waits for an order decision by clan 0
       When clan 0 resolves icon 1 next
+      # space 0 + 1 (A1's back, tucked by the climb) = 1
       Then clan 0 is now on Passage of Time space 1
+      # 4 food (SR9) + 2 (S9's bottom row) + 1 (SR9's strip) = 7
       And clan 0 now holds 7 food
 
   @LANTERN.BACKS

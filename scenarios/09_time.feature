@@ -10,6 +10,7 @@ Feature: Passage of Time
     Example: 2 Influence, 2 spaces
       Given a 2-player game
       When clan 0 places the right white die on diplomat_1
+      # space 0 + 2 (D2's PoT+2, white tile) = 2
       Then clan 0 is now on Passage of Time space 2
 
   @TIME.STACK
@@ -20,6 +21,7 @@ Feature: Passage of Time
       Given a 2-player game
       And clan 1 is on Passage of Time space 2
       When clan 0 places the right white die on diplomat_1
+      # space 0 + 2 (D2's PoT+2) = 2
       Then clan 0 is now on Passage of Time space 2
       And the Passage of Time order is now clan 0, clan 1
 
@@ -31,10 +33,13 @@ Feature: Passage of Time
       And clan 0 is on Passage of Time space 4
       And clan 0 holds 1 seal
       When clan 0 places the right white die on diplomat_1
+      # space 4 + 1 (D2's first step, free) = 5
       Then clan 0 is now on Passage of Time space 5
       And the game now waits for a checkpoint decision by clan 0
       When clan 0 pays the checkpoint
+      # space 5 + 1 (D2's second step, the checkpoint paid) = 6
       Then clan 0 is now on Passage of Time space 6
+      # 1 seal − 1 (the first checkpoint) = 0
       And clan 0 now holds 0 seals
 
   @TIME.STOP
@@ -46,6 +51,7 @@ Feature: Passage of Time
       And clan 0 is on Passage of Time space 4
       And clan 0 holds 0 seals
       When clan 0 places the right white die on diplomat_1
+      # space 4 + 1 (D2's first step, the second stopped: no seal) = 5
       Then clan 0 is now on Passage of Time space 5
       And the game now waits for a turn decision by clan 1
 
@@ -56,7 +62,9 @@ Feature: Passage of Time
       And clan 0 holds 1 seal
       When clan 0 places the right white die on diplomat_1
       And clan 0 stops before the checkpoint
+      # space 4 + 1 (D2's first step, the second stopped) = 5
       Then clan 0 is now on Passage of Time space 5
+      # 1 held, the checkpoint not paid = 1
       And clan 0 now holds 1 seal
 
   @TIME.TURN_ORDER
@@ -88,6 +96,7 @@ Feature: Passage of Time
       And it is the last turn of round 3
       And clan 0 is on Passage of Time space 12
       When clan 1 places the right white die on the Well
+      # 6 (space 12 lies in season 3, spaces 11 to 14: SCORE.TIME) = 6
       Then the final scores are:
         | clan | time |
         | 0    | 6    |
@@ -99,6 +108,7 @@ Feature: Passage of Time
       Given a 2-player game
       And clan 0 is on Passage of Time space 18
       When clan 0 places the right white die on diplomat_1
+      # space 18 + 2 (D2's PoT+2) = 20
       Then clan 0 is now on Passage of Time space 20
 
   @TIME.CHECKPOINT_SPACES
@@ -145,7 +155,9 @@ Feature: Passage of Time
       And clan 0 holds 3 seals
       When clan 0 places the right white die on diplomat_1
       And clan 0 pays the checkpoint
+      # 3 held − 3 (the third checkpoint, TIME.CHECKPOINT_SPACES) = 0
       Then clan 0 now holds 0 seals
+      # space 14 + 2 (D2's PoT+2, the checkpoint paid) = 16
       And clan 0 is now on Passage of Time space 16
 
   @RULING.TIME_END
@@ -155,6 +167,7 @@ Feature: Passage of Time
       Given a 2-player game
       And clan 0 is on Passage of Time space 19
       When clan 0 places the right white die on diplomat_1
+      # space 19 + 2 (D2's PoT+2) − 1 (past the end, lost: RULING.TIME_END) = 20
       Then clan 0 is now on Passage of Time space 20
       And the game now waits for a turn decision by clan 1
 
@@ -168,6 +181,7 @@ Feature: Passage of Time
       And clan 0 holds 1 seal
       When clan 0 places the right white die on diplomat_1
       And clan 0 stops before the checkpoint
+      # space 4 + 1 (D2's first step, the second lost: RULING.LOST_STEPS) = 5
       Then clan 0 is now on Passage of Time space 5
       And the game now waits for a turn decision by clan 1
 
@@ -178,5 +192,6 @@ Feature: Passage of Time
       And clan 1 is on Passage of Time space 5
       And clan 0 holds 0 seals
       When clan 0 places the right white die on diplomat_1
+      # space 5 + 0 (no seal for the checkpoint, no move, no restack) = 5
       Then clan 0 is now on Passage of Time space 5
       And the Passage of Time order is now clan 1, clan 0

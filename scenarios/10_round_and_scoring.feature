@@ -45,6 +45,7 @@ Feature: End of round and scoring
       And clan 0 has a gardener on garden slot 1
       When clan 1 places the right white die on the Well
       And clan 0 accepts
+      # 5 held − 3 (G7's price, paid again: ROUND.GARDENS) = 2; 4 food (SR9), no Food paid again = 4
       Then clan 0 now holds 2 coins and 4 food
       And the game now waits for a courtier decision by clan 0
 
@@ -76,6 +77,7 @@ Feature: End of round and scoring
       And clan 0 has a gardener on garden slot 0
       When clan 1 places the right white die on the Well
       Then the game is now over
+      # 3 coins (SR9) + 0 (no Gardens step after the last round, ROUND.GAME_END) = 3
       And clan 0 now holds 3 coins
 
   @RULING.GARDENS_STEP
@@ -88,6 +90,7 @@ Feature: End of round and scoring
       And clan 0 has a gardener on garden slot 0
       When clan 1 places the right white die on the Well
       And clan 0 declines
+      # 3 coins (SR9) + 0 (G1's coin+3 declined) = 3
       Then clan 0 now holds 3 coins
       And the game now waits for a roll outcome
 
@@ -102,8 +105,10 @@ Feature: End of round and scoring
       And clan 0 has a gardener on garden slot 0
       When clan 1 places the right black die on the Well
       And clan 0 accepts
+      # 3 coins (SR9) + 3 (G1 on the coral bridge, first: RULING.GARDEN_ORDER) = 6; 2 seals (SR9), G5 not yet = 2
       Then clan 0 now holds 6 coins and 2 seals
       When clan 0 accepts
+      # 6 (above) + 1 + 1 (G5's Well action: the Well's coin tiles) = 8; 2 + 1 (the Well's seal) = 3
       Then clan 0 now holds 8 coins and 3 seals
 
   @RULING.CHANCE_ROLL
@@ -126,6 +131,7 @@ Feature: End of round and scoring
       And clan 0 holds nothing
       And clan 0 holds 12 Clan Points
       When clan 1 places the right white die on the Well
+      # 12 held = 12; 12 (during play) + 0 (no coins, seals, resources or members, space 0) = 12
       Then the final scores are:
         | clan | during play | total |
         | 0    | 12          | 12    |
@@ -221,6 +227,7 @@ Feature: End of round and scoring
       And it is the last turn of round 3
       And clan 0 has courtiers at Gate 1, Stewards 1, Diplomats 1, Daimyo 1
       When clan 1 places the right white die on the Well
+      # 1 (Gate) + 3 (1st floor) + 6 (2nd floor) + 10 (Daimyo's room) = 20
       Then the final scores are:
         | clan | courtiers |
         | 0    | 20        |
@@ -235,6 +242,7 @@ Feature: End of round and scoring
       And clan 0 has 2 warriors in the 5-iron yard
       And clan 0 has courtiers at Gate 2, Stewards 0, Diplomats 0, Daimyo 0
       When clan 1 places the right white die on the Well
+      # 4 (two warriors worth 2) × 0 (no Courtier inside) = 0; 2 × 1 (two at the Gate, 1 each) = 2
       Then the final scores are:
         | clan | warriors | courtiers |
         | 0    | 0        | 2         |
@@ -246,6 +254,7 @@ Feature: End of round and scoring
       And clan 0 has 2 warriors in the 5-iron yard
       And clan 0 has courtiers at Gate 0, Stewards 0, Diplomats 1, Daimyo 0
       When clan 1 places the right white die on the Well
+      # 2 × 2 (two warriors in the 5-iron yard, worth 2 each) × 1 (one Courtier inside, on the 2nd floor) = 4
       Then the final scores are:
         | clan | warriors |
         | 0    | 4        |
@@ -259,6 +268,7 @@ Feature: End of round and scoring
       And clan 0 has a gardener on garden slot 0
       And clan 0 has a gardener on garden slot 1
       When clan 1 places the right white die on the Well
+      # 1 (G1, slot 0) + 7 (G7, slot 1) = 8
       Then the final scores are:
         | clan | gardeners |
         | 0    | 8         |
@@ -273,6 +283,7 @@ Feature: End of round and scoring
       And clan 1 holds nothing
       And clan 0 holds 2 Clan Points
       When clan 1 places the right white die on the Well
+      # (clan 0) 2 held + 0 (no coins or seals) = 2; (clan 1) 8 (7 coins + 1 seal from its Well visit) ÷ 5 (SCORE.COINS_SEALS) = 1
       Then the final scores are:
         | clan | during play | coins and seals | total |
         | 0    | 2           | 0               | 2     |
@@ -290,6 +301,7 @@ Feature: End of round and scoring
       And clan 1 holds nothing
       And clan 0 holds 1 Clan Point
       When clan 1 places the right white die on the Well
+      # (clan 0) 1 held + 0 (no coins or seals) = 1; (clan 1) 8 (7 coins + 1 seal from its Well visit) ÷ 5 (SCORE.COINS_SEALS) = 1
       Then the final scores are:
         | clan | total |
         | 0    | 1     |

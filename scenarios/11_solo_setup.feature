@@ -15,6 +15,7 @@ Feature: Solo setup and golden rules
         | K2   | black | right | the Well     | -   | -      |
       When the deal is applied
       Then the game now waits for a turn decision by clan 0
+      # 4 food (SR9) = 4; 2 iron (SR9) = 2; 3 coins (SR9) = 3; 2 seals (SR9) = 2
       And clan 0 now holds 4 food, 2 iron, 3 coins and 2 seals
       And clan 0's Domain card is now A1
       And the coral bridge now holds 1 | 3 | 5
@@ -86,6 +87,8 @@ Feature: Solo setup and golden rules
         | K2   | coral | left  | steward_1 | -    | -      |
       When clan 0 places the right black die on the Well
       Then steward_1 now holds a coral 1 of clan 1
+      # 0 coins (the rival has no starting card) + 0 (a coral 1 below steward_1's 3 costs nothing, SOLO.GOLDEN.NEVER_PAYS) = 0;
+      # 0 CP (easy) + 1 (K1's cp 1) = 1
       And clan 1 now holds 0 coins and 1 Clan Point
 
   @SOLO.GOLDEN.ONLY_ICONS
@@ -98,6 +101,8 @@ Feature: Solo setup and golden rules
         | K2   | coral | right | steward_3 | -   | -      |
       When the deal is applied
       Then steward_3 now holds a coral 5 of clan 1
+      # 5 (coral right die) − 3 (steward_3's value) = 2; 0 seals (none at start: S9's rows not resolved, SOLO.GOLDEN.ONLY_ICONS) = 0;
+      # 8 CP (hard) + 0 (K1 shows no icon) = 8
       And clan 1 now holds 2 coins, 0 seals and 8 Clan Points
       And the Well now holds no dice
       And the game now waits for a turn decision by clan 0
@@ -121,6 +126,7 @@ Feature: Solo setup and golden rules
         | K1   | coral | left  | the Well  | -   | -      |
         | K2   | white | right | steward_2 | -   | -      |
       When the deal is applied
+      # 6 (white right die) − 3 (steward_2's value) = 3; food, iron and pearl each 0 (S5's rows not resolved, SOLO.GOLDEN.NO_RESOURCES) = 0
       Then clan 1 now holds 3 coins, 0 food, 0 iron and 0 Mother-of-Pearl
 
   @SOLO.GOLDEN.ANY_COLOUR
@@ -134,6 +140,7 @@ Feature: Solo setup and golden rules
         | K2   | coral | right | diplomat_1 | -   | -      |
       When the deal is applied
       Then diplomat_1 now holds a coral 5 of clan 1
+      # 5 (coral right die) − 4 (diplomat_1's value) = 1
       And clan 1 now holds 1 coin
 
   @SOLO.GOLDEN.NO_DOMAIN
@@ -160,6 +167,7 @@ Feature: Solo setup and golden rules
       When the deal is applied
       Then the observation at "/setup/solo/deck/name" is "scenario deck"
       And diplomat_2 now holds a white 1 of clan 1
+      # 8 (hard) + 2 (T1's cp 2, the white 1 on diplomat_2 earns nothing) = 10
       And clan 1 now holds 10 Clan Points
 
   @SOLO.EXPANSIONS

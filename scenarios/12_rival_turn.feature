@@ -17,6 +17,7 @@ Feature: The rival's turn
       When the deal is applied
       Then the rival's flipped cards are now F1
       And steward_2 now holds a black 2 of clan 1
+      # 8 (hard) + 1 (F1's cp 1, the only card flipped) = 9
       And clan 1 now holds 9 Clan Points
 
     @q29 @q30
@@ -33,6 +34,7 @@ Feature: The rival's turn
       When clan 0 places the right white die on the Well
       Then the rival's flipped cards are now F1, F2, F3
       And diplomat_1 now holds a coral 5 of clan 1
+      # 3 (medium) + 1 (F1's cp 1, its first turn with the deal) + 2 (F2) + 4 (F3: the last two flipped) = 10
       And clan 1 now holds 10 Clan Points
 
   @SOLO.TURN.PLACE
@@ -45,6 +47,7 @@ Feature: The rival's turn
         | P2   | white | right | steward_3 | -       | -      |
       When the deal is applied
       Then steward_3 now holds a white 6 of clan 1
+      # 6 (white right die) − 3 (steward_3's value) + 1 (P1's coins 1) = 4
       And clan 1 now holds 4 coins
 
   @SOLO.TURN.NO_STACK_WELL
@@ -61,6 +64,8 @@ Feature: The rival's turn
       When clan 0 places the right white die on the Well
       Then steward_1 now holds a coral 5 of clan 1
       And the Well now holds a white 6 of clan 0 and a black 6 of clan 1
+      # 5 − 3 (coral 5 on steward_1, first turn) + 6 − 1 (black 6 sent to the Well) + 1 (N2's coins 1) = 8;
+      # 0 seals (no Well seal, RULING.RIVAL_WELL_NO_SEAL) = 0
       And clan 1 now holds 8 coins and 0 seals
 
   @SOLO.TURN.ACT
@@ -73,6 +78,7 @@ Feature: The rival's turn
         | A1   | coral | left  | the Well | cp 1 | coins 2 |
         | A2   | black | right | the Well | cp 4 | -       |
       When the deal is applied
+      # 3 (medium) + 1 (A1's cp 1) = 4; 6 − 1 (black 6 at the Well) + 2 (A1's coins 2) = 7
       Then clan 1 now holds 4 Clan Points and 7 coins
 
     @q29
@@ -87,6 +93,8 @@ Feature: The rival's turn
       And the black bridge holds - | - | 6
       And the white bridge holds - | - | 6
       When clan 0 places the right white die on the Well
+      # 3 (medium) + 1 (A1, first turn) + 2 (A2) + 4 (A3: the last two flipped) = 10;
+      # 0 (black 2 below steward_2's 3) + 5 − 4 (coral 5 on diplomat_1) + 1 (A3's coins 1) = 2
       Then clan 1 now holds 10 Clan Points and 2 coins
 
   @SOLO.TURN.UNDOABLE
@@ -99,6 +107,7 @@ Feature: The rival's turn
         | U1   | coral | left  | the Well  | climb 1 | -      |
         | U2   | black | right | steward_2 | -       | -      |
       When the deal is applied
+      # 3 (medium) + 1 (U1's climb 1 with no courtier: round 1, SOLO.TURN.UNDOABLE) = 4
       Then clan 1 now holds 4 Clan Points
       And clan 1's courtiers are now at Gate 0, Stewards 0, Diplomats 0, Daimyo 0
 
@@ -113,6 +122,7 @@ Feature: The rival's turn
       And clan 1 has sent all its gardeners
       And the Solitaire deck is U2, U3, U1
       When clan 0 places the right coral die on the Well
+      # 3 (medium) + 2 (U2's gardener with none left: round 2, SOLO.TURN.UNDOABLE) = 5
       Then clan 1 now holds 5 Clan Points
 
   @SOLO.TURN.TO_BOTTOM
@@ -147,6 +157,7 @@ Feature: The rival's turn
       When clan 0 places the right coral die on the Well
       Then the rival's flipped cards are now E1, E2, E3
       And diplomat_1 now holds a coral 1 of clan 1
+      # 3 (medium) + 1 (E1, first turn) + 2 (E2) + 4 (E3: the last two flipped before E1 came back on top) = 10
       And clan 1 now holds 10 Clan Points
       And the Solitaire deck is now E1, E2, E3
 
@@ -197,6 +208,7 @@ Feature: The rival's turn
         | W2   | white | right | the Well  | -   | -      |
       When the deal is applied
       Then the Well now holds a white 6 of clan 1
+      # 6 (white right die) − 1 (the Well's value) = 5; 0 seals (no Well seal, RULING.RIVAL_WELL_NO_SEAL) = 0
       And clan 1 now holds 5 coins and 0 seals
 
   @RULING.RIVAL_NO_LANTERN
@@ -209,7 +221,9 @@ Feature: The rival's turn
         | L2   | coral | left  | outside_left | -   | -      |
       When the deal is applied
       Then outside_left now holds a coral 1 of clan 1
+      # 0 coins (a coral 1 below outside_left's 5 pays nothing) = 0; food and seals 0 (no Lantern, RULING.RIVAL_NO_LANTERN) = 0; 8 CP (hard) = 8
       And clan 1 now holds 0 coins, 0 food, 0 seals and 8 Clan Points
+      # space 3 (hard), no Lantern step = 3
       And clan 1 is now on Passage of Time space 3
 
   @READING.SOLO_ACTION_ORDER
@@ -227,6 +241,7 @@ Feature: The rival's turn
       And the white bridge holds - | - | 6
       When clan 0 places the right black die on the Well
       Then clan 1's courtiers are now at Gate 1, Stewards 0, Diplomats 0, Daimyo 0
+      # 3 (medium) + 1 (O2's climb 1 comes before O1's courtier: undoable, round 1) + 1 (O2's cp 1) = 5
       And clan 1 now holds 5 Clan Points
 
     @q29
@@ -244,5 +259,6 @@ Feature: The rival's turn
       Then the game now waits for a rival_room decision by clan 0
       When clan 0 chooses room steward_2
       Then clan 1's courtiers are now at Gate 0, Stewards 1, Diplomats 0, Daimyo 0
+      # 3 (medium) + 1 (O2's cp 1: its climb takes O1's courtier up, nothing is undoable) = 4
       And clan 1 now holds 4 Clan Points
       And the card in steward_2 is now S4

@@ -18,7 +18,9 @@ Feature: The rival's icons
       Then garden slot 0 now holds gardeners of clan 1
       And the 1-iron yard now holds warriors of clan 1
       And clan 1's courtiers are now at Gate 0, Stewards 1, Diplomats 0, Daimyo 0
+      # 3 (medium) + 1 (I1's cp 1) = 4; 6 − 1 (black 6 at the Well) + 1 (I1's coins 1) = 6
       And clan 1 now holds 4 Clan Points and 6 coins
+      # space 1 (medium) + 1 (I1's influence 1) = 2
       And clan 1 is now on Passage of Time space 2
 
   @SOLO.ICON.GARDENER
@@ -32,6 +34,7 @@ Feature: The rival's icons
       When the deal is applied
       Then garden slot 0 now holds gardeners of clan 1
       And clan 1 has now sent 1 gardener
+      # food 0 (the rival holds none and G1's cost is not paid, SOLO.GOLDEN.NEVER_PAYS) = 0
       And clan 1 now holds 0 food
 
     Example: both types shown: the cheapest of all six
@@ -79,6 +82,7 @@ Feature: The rival's icons
         | I2   | black | right | the Well | -         | -      |
       When the deal is applied
       Then the 5-iron yard now holds warriors of clan 1
+      # seals and iron 0 (the yard's cost not paid, Y5's seals not given, SOLO.ICON.WARRIOR) = 0; 6 − 1 (black 6 at the Well) = 5
       And clan 1 now holds 0 seals, 0 iron and 5 coins
       And the game now waits for a turn decision by clan 0
 
@@ -92,6 +96,7 @@ Feature: The rival's icons
         | I2   | black | right | the Well | -        | -      |
       When the deal is applied
       Then clan 1's courtiers are now at Gate 1, Stewards 0, Diplomats 0, Daimyo 0
+      # 6 − 1 (black 6 at the Well, the courtier costs nothing) = 5
       And clan 1 now holds 5 coins
 
   @SOLO.ICON.CLIMB
@@ -107,6 +112,7 @@ Feature: The rival's icons
       Then the game now waits for a rival_room decision by clan 0
       When clan 0 chooses room diplomat_1
       Then clan 1's courtiers are now at Gate 0, Stewards 0, Diplomats 1, Daimyo 0
+      # pearl 0 (the climb is free, SOLO.GOLDEN.NEVER_PAYS) = 0
       And clan 1 now holds 0 Mother-of-Pearl
 
   @RULING.RIVAL_CARD_REMOVED
@@ -122,6 +128,7 @@ Feature: The rival's icons
       Then the card in diplomat_1 is now D3
       And the Diplomat deck is now D4, D5, D7, D8, D10, D11
       And clan 1's Domain card is now none
+      # space 1 (medium), D2's steps not taken (RULING.RIVAL_CARD_REMOVED) = 1
       And clan 1 is now on Passage of Time space 1
 
     Example: with the floor's deck empty the card stays
@@ -147,6 +154,7 @@ Feature: The rival's icons
         | I1   | white | right | the Well | cp 2 | -      |
         | I2   | black | right | the Well | -    | -      |
       When the deal is applied
+      # 8 (hard) + 2 (I1's cp 2) = 10
       Then clan 1 now holds 10 Clan Points
 
   @SOLO.ICON.INFLUENCE
@@ -158,6 +166,7 @@ Feature: The rival's icons
         | I1   | white | right | the Well | influence 2 | -      |
         | I2   | black | right | the Well | -           | -      |
       When the deal is applied
+      # space 1 (medium) + 2 (I1's influence 2) = 3
       Then clan 1 is now on Passage of Time space 3
 
   @SOLO.ICON.COINS
@@ -169,6 +178,7 @@ Feature: The rival's icons
         | I1   | white | right | the Well | coins 2 | -      |
         | I2   | black | right | the Well | -       | -      |
       When the deal is applied
+      # 6 − 1 (black 6 at the Well) + 2 (I1's coins 2) = 7
       Then clan 1 now holds 7 coins
 
   @RULING.RIVAL_FREE_CHECKPOINTS
@@ -181,7 +191,9 @@ Feature: The rival's icons
         | I1   | white | right | the Well | influence 3 | -      |
         | I2   | black | right | the Well | -           | -      |
       When the deal is applied
+      # space 3 (hard) + 3 (I1's influence 3, past the checkpoint at 6 for free, RULING.RIVAL_FREE_CHECKPOINTS) = 6
       Then clan 1 is now on Passage of Time space 6
+      # seals 0 (none paid at the checkpoint, RULING.RIVAL_FREE_CHECKPOINTS) = 0
       And clan 1 now holds 0 seals
       And the game now waits for a turn decision by clan 0
 
@@ -198,6 +210,7 @@ Feature: The rival's icons
       And clan 0 chooses room diplomat_2
       Then clan 1's courtiers are now at Gate 0, Stewards 0, Diplomats 0, Daimyo 1
       And the favours are now taken by clan 1, nobody, nobody
+      # seals 0 (DF1's Well favour dropped, RULING.RIVAL_FAVOURS) = 0; 6 − 1 (black 6 at the Well) = 5
       And clan 1 now holds 0 seals and 5 coins
 
     @q31 @G11
@@ -212,6 +225,7 @@ Feature: The rival's icons
       And the Solitaire deck is I2, I3, I1
       When clan 0 places the right coral die on the Well
       Then the favours are now taken by clan 0, clan 1, nobody
+      # 3 (medium) + 2 (favour 1 of DF1, CP+2, kept: RULING.RIVAL_FAVOURS) = 5
       And clan 1 now holds 5 Clan Points
 
     @q31 @G11
@@ -227,6 +241,7 @@ Feature: The rival's icons
       And the Solitaire deck is I2, I3, I1
       When clan 0 places the right coral die on the Well
       Then the favours are now taken by clan 0, clan 1, nobody
+      # pearl 0 (favour 1 of DF2, pearl+2, dropped: RULING.RIVAL_FAVOURS) = 0
       And clan 1 now holds 0 Mother-of-Pearl
 
   @RULING.RIVAL_CLIMB_EXACT
@@ -240,4 +255,5 @@ Feature: The rival's icons
       When the deal is applied
       And clan 0 chooses room diplomat_1
       Then clan 1's courtiers are now at Gate 0, Stewards 0, Diplomats 1, Daimyo 0
+      # 3 (medium) + 1 (climb 2 from the 2nd floor undoable: round 1, RULING.RIVAL_CLIMB_EXACT) = 4
       And clan 1 now holds 4 Clan Points

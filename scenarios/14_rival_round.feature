@@ -15,6 +15,7 @@ Feature: The rival's end of round and final scoring
       And clan 1 holds 10 coins
       When clan 0 places the right white die on the Well
       Then the turn order is now clan 1, clan 0
+      # 3 (medium) + 1 (round 1) × 3 (full threes in 10 coins, first in order) = 6; 10 − 3 × 3 = 1
       And clan 1 now holds 6 Clan Points and 1 coin
 
     Example: second in the new order: the round number per full 5 coins
@@ -27,6 +28,7 @@ Feature: The rival's end of round and final scoring
       And clan 1 holds 12 coins
       When clan 0 places the right white die on the Well
       Then the turn order is now clan 0, clan 1
+      # 0 (easy) + 2 (round 2) × 2 (full fives in 12 coins, second in order) = 4; 12 − 2 × 5 = 2
       And clan 1 now holds 4 Clan Points and 2 coins
 
     Example: first with 10 coins after round 3: 9 Clan Points, 1 coin kept
@@ -38,6 +40,7 @@ Feature: The rival's end of round and final scoring
       And clan 1 holds 10 coins
       When clan 0 places the right white die on the Well
       Then the game is now over
+      # 3 (medium) + 3 (round 3) × 3 (full threes in 10 coins, first in order) = 12; 10 − 3 × 3 = 1
       And clan 1 now holds 12 Clan Points and 1 coin
 
   @SOLO.ROUND.GARDENS
@@ -56,6 +59,7 @@ Feature: The rival's end of round and final scoring
       And the black bridge holds - | - | 6
       And the white bridge holds - | - | 6
       When clan 0 places the right black die on the Well
+      # 3 (medium) + 2 (round 2) × 2 (gardeners on slots 0 and 1 below the coral bridge, which still holds dice: slot 2's black bridge is empty) = 7
       Then clan 1 now holds 7 Clan Points and 0 coins
       And the game now waits for a roll outcome
 
@@ -100,6 +104,8 @@ Feature: The rival's end of round and final scoring
       And clan 1 has courtiers at Gate 0, Stewards 0, Diplomats 0, Daimyo 1
       When clan 0 places the right white die on the Well
       Then the turn order is now clan 0, clan 1
+      # 3 (medium start: 4 coins, fewer than 5, hand in nothing) = 3; 10 (its courtier in the Daimyo's room) = 10; 3 (G3 on slot 2) = 3;
+      # 3 + 10 + 3 (coins, seals and space 1 score nothing, SOLO.SCORE) = 16
       And the final scores are:
         | clan | during play | coins and seals | resources | time | courtiers | gardeners | total |
         | 1    | 3           | 0               | 0         | 0    | 10        | 3         | 16    |

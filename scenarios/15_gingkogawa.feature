@@ -50,6 +50,7 @@ Feature: The Gingkogawa Clan bot
         | Z2   | coral | right | diplomat_2 | -   | -      |
       When the deal is applied
       Then diplomat_2 now holds a coral 5 of clan 1
+      # 5 (coral right die) − 4 (diplomat_2's value) = 1
       And clan 1 now holds 1 coin
 
   @GINKGO.TURN.FIND_DIE
@@ -78,7 +79,9 @@ Feature: The Gingkogawa Clan bot
         | Z2   | coral | right | steward_3 | -    | -      |
       When the deal is applied
       Then steward_1 now holds a coral 5 of clan 1
+      # 2 (Z1's cp 2) + 1 (easy pair bonus, GINKGO.BONUS) = 3; 5 − 3 (coral 5 on steward_1, the pair room after steward_3) = 2
       And clan 1 now holds 3 Clan Points and 2 coins
+      # space 1 (easy) + 1 (pair bonus) = 2
       And clan 1 is now on Passage of Time space 2
 
     @q33
@@ -103,7 +106,9 @@ Feature: The Gingkogawa Clan bot
         | Z2   | coral | right | steward_1 | -   | -      |
       When the deal is applied
       Then steward_1 now holds a coral 5 of clan 1
+      # 0 (easy) + 1 (pair bonus) = 1
       And clan 1 now holds 1 Clan Point
+      # space 1 (easy) + 1 (pair bonus) = 2
       And clan 1 is now on Passage of Time space 2
 
     Example: normal: the round number of each, 2 in round 2
@@ -115,7 +120,9 @@ Feature: The Gingkogawa Clan bot
       And it is round 2
       When clan 0 places the right white die on the Well
       Then steward_1 now holds a coral 5 of clan 1
+      # 3 (normal) + 2 (pair bonus: round 2) = 5; 6 − 5 (black 6 on outside_left, first turn) + 5 − 3 (coral 5 on steward_1) = 3
       And clan 1 now holds 5 Clan Points and 3 coins
+      # space 2 (normal) + 2 (pair bonus: round 2) = 4
       And clan 1 is now on Passage of Time space 4
 
     Example: hard: no points, but the next card is revealed and its actions done too
@@ -126,7 +133,9 @@ Feature: The Gingkogawa Clan bot
         | Q3   | black | right | the Well  | cp 4 | -       |
       When the deal is applied
       Then steward_1 now holds a coral 5 of clan 1
+      # 8 (hard) + 1 (Q1's cp 1) = 9; 5 − 3 (coral 5 on steward_1) + 2 (bonus card Q2's coins 2) = 4
       And clan 1 now holds 9 Clan Points and 4 coins
+      # space 3 (hard), the hard bonus gives no steps = 3
       And clan 1 is now on Passage of Time space 3
       And the discard pile is now Q1, Q2
 
@@ -140,7 +149,9 @@ Feature: The Gingkogawa Clan bot
         | Z2   | coral | right | diplomat_1 | -    | -       |
       When the deal is applied
       Then diplomat_1 now holds a coral 5 of clan 1
+      # 0 (easy) + 1 (Z1's cp 1) = 1; 5 − 4 (coral 5 on diplomat_1) + 2 (Z1's coins 2) = 3
       And clan 1 now holds 1 Clan Point and 3 coins
+      # space 1 (easy), no bonus off the Stewards' floor = 1
       And clan 1 is now on Passage of Time space 1
 
   @RULING.GINKGO_HALVES
@@ -170,6 +181,7 @@ Feature: The Gingkogawa Clan bot
       When clan 0 places the right black die on diplomat_2
       Then diplomat_2 now holds a black 6 of clan 0
       And diplomat_1 now holds a coral 5 of clan 1
+      # 3 (normal) + 1 (X2's cp 1) = 4; 6 − 5 (white 6 on outside_left, first turn) + 5 − 4 (coral 5 on diplomat_1) = 2
       And clan 1 now holds 4 Clan Points and 2 coins
 
   @RULING.GINKGO_FREE_ROOM
@@ -185,7 +197,9 @@ Feature: The Gingkogawa Clan bot
       When clan 0 places the right white die on steward_1
       And clan 0 declines
       Then steward_2 now holds a coral 5 of clan 1
+      # 3 (normal), no pair bonus: steward_1 is taken (RULING.GINKGO_FREE_ROOM) = 3
       And clan 1 now holds 3 Clan Points
+      # space 2 (normal), no pair bonus = 2
       And clan 1 is now on Passage of Time space 2
 
   @GINKGO.FULL_ZONE
@@ -200,7 +214,9 @@ Feature: The Gingkogawa Clan bot
       When clan 0 places the right black die on outside_right
       And clan 0 declines
       Then the Well now holds a coral 5 of clan 1
+      # 0 (easy) + 1 (full zone bonus) = 1; 6 − 5 (white 6 on outside_left, first turn) + 5 − 1 (coral 5 at the Well) = 5
       And clan 1 now holds 1 Clan Point and 5 coins
+      # space 1 (easy) + 1 (full zone bonus) = 2
       And clan 1 is now on Passage of Time space 2
 
     Example: normal: the same, then half of the last card
@@ -212,7 +228,10 @@ Feature: The Gingkogawa Clan bot
       When clan 0 places the right black die on outside_right
       And clan 0 declines
       Then the Well now holds a coral 5 of clan 1
+      # 3 (normal) + 1 (full zone bonus) + 2 (V2's top half for the odd 5) = 6;
+      # 6 − 5 (white 6 on outside_left, first turn) + 5 − 1 (coral 5 at the Well) = 5
       And clan 1 now holds 6 Clan Points and 5 coins
+      # space 2 (normal) + 1 (full zone bonus) = 3
       And clan 1 is now on Passage of Time space 3
 
     Example: hard: the round number of each, then half of the last card
@@ -224,7 +243,10 @@ Feature: The Gingkogawa Clan bot
       When clan 0 places the right black die on outside_right
       And clan 0 declines
       Then the Well now holds a white 2 of clan 1
+      # 8 (hard) + 1 (round 1, full zone bonus) = 9;
+      # 6 − 5 (white 6 on outside_left, first turn) + 2 − 1 (the slid white 2 at the Well) + 4 (V2's bottom half for the even 2) = 6
       And clan 1 now holds 9 Clan Points and 6 coins
+      # space 3 (hard) + 1 (round 1, full zone bonus) = 4
       And clan 1 is now on Passage of Time space 4
 
   @GINKGO.HALF
@@ -237,6 +259,7 @@ Feature: The Gingkogawa Clan bot
         | W1   | white | right | the Well | cp 2 | coins 4 |
         | W2   | coral | right | the Well | -    | -       |
       When the deal is applied
+      # 3 (normal) + 1 (Well card bonus) + 2 (W1's top half for the odd 5) = 6; 5 − 1 (coral 5 at the Well) = 4
       Then clan 1 now holds 6 Clan Points and 4 coins
 
     @q33
@@ -246,6 +269,7 @@ Feature: The Gingkogawa Clan bot
         | W1   | white | right | the Well | cp 2 | coins 4 |
         | W2   | black | right | the Well | -    | -       |
       When the deal is applied
+      # 3 (normal) + 1 (Well card bonus) = 4; 6 − 1 (black 6 at the Well) + 4 (W1's bottom half for the even 6) = 9
       Then clan 1 now holds 4 Clan Points and 9 coins
 
   @RULING.GINKGO_WELL_CARD
@@ -259,7 +283,9 @@ Feature: The Gingkogawa Clan bot
         | W2   | coral | right | the Well | -    | -      |
       When the deal is applied
       Then the Well now holds a coral 5 of clan 1
+      # 0 (easy) + 1 (Well card bonus, no card half on easy) = 1; 5 − 1 (coral 5 at the Well) = 4
       And clan 1 now holds 1 Clan Point and 4 coins
+      # space 1 (easy) + 1 (Well card bonus) = 2
       And clan 1 is now on Passage of Time space 2
 
   @GINKGO.EXTRA.COURTIER_MOVE
@@ -328,6 +354,7 @@ Feature: The Gingkogawa Clan bot
       And the discard pile is now empty
       When the discard pile is reshuffled as Y1
       Then outside_right now holds a white 6 of clan 1
+      # 0 (easy) + 2 (Y2's cp 2: the last card flipped before the reshuffled Y1 named the die) = 2
       And clan 1 now holds 2 Clan Points
       And the discard pile is now Y2
       And the Solitaire deck is now Y1
@@ -351,6 +378,7 @@ Feature: The Gingkogawa Clan bot
       Then the game now waits for a shuffle outcome
       When the discard pile is reshuffled as E2, E1
       Then outside_left now holds a coral 1 of clan 1
+      # 3 (normal) + 2 (E2's cp 2: the last card flipped before E1 named the coral 1) = 5
       And clan 1 now holds 5 Clan Points
       And the discard pile is now E3, E2
       And the Solitaire deck is now E1
@@ -367,6 +395,7 @@ Feature: The Gingkogawa Clan bot
         | Q3   | black | right | the Well  | cp 4 | -      |
       When the deal is applied
       Then the rival's flipped cards are now Q1, Q2
+      # 8 (hard) + 2 (bonus card Q2's cp 2, Q1 shows none) = 10
       And clan 1 now holds 10 Clan Points
       And the Solitaire deck is now Q3
 
@@ -399,6 +428,7 @@ Feature: The Gingkogawa Clan bot
         | Z2   | black | right | steward_2 | -   | -      |
       When the deal is applied
       Then steward_1 now holds a black 6 of clan 1
+      # 0 (easy) + 1 (pair bonus for steward_1's coral pair) = 1
       And clan 1 now holds 1 Clan Point
 
     @q33
@@ -410,4 +440,5 @@ Feature: The Gingkogawa Clan bot
       And the setup reads solo.pair_colour as die
       When the deal is applied
       Then steward_2 now holds a black 6 of clan 1
+      # 0 (easy), no black pair so no bonus (READING.GINKGO_PAIR_COLOUR) = 0
       And clan 1 now holds 0 Clan Points

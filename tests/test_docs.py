@@ -52,6 +52,18 @@ def test_the_book_has_every_rule_and_example(book: tuple[Path, BookReport]) -> N
     assert 'id="G18"' in questions
 
 
+def test_the_book_shows_each_derivation_under_its_step(book: tuple[Path, BookReport]) -> None:
+    out, _ = book
+    for feature in load_features():
+        page = (out / Path(feature.file).with_suffix(".html").name).read_text(encoding="utf-8")
+        shown = page.count('<tr class="derivation">')
+        shown_once = {(r.id, e.outline or e.key): e for r in feature.rules for e in r.examples}
+        notes = sum(1 for e in shown_once.values() for s in e.steps if s.note)
+        assert shown == notes, feature.file
+    setup = (out / "01_setup.html").read_text(encoding="utf-8")
+    assert "+ 1 (the Well) = 3" in setup
+
+
 def test_a_failing_example_is_shown_failed(tmp_path: Path) -> None:
     scenarios = tmp_path / "scenarios"
     scenarios.mkdir()

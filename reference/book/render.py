@@ -139,6 +139,7 @@ article.example { border: 1px solid var(--line); border-radius: 6px; margin: 12p
                   background: #fdfdfc; }
 article.example.failed { border-color: var(--fail); background: #fff6f5; }
 .example-head { display: flex; gap: 8px; align-items: center; flex-wrap: wrap; margin-bottom: 6px; }
+table.steps tr.derivation td { color: var(--muted); font-style: italic; font-size: 13px; padding-top: 0; }
 table.steps td.kw { width: 70px; font-weight: 700; color: var(--accent); white-space: nowrap; }
 table.steps td.kw.then { color: var(--pass); } table.steps td.kw.given { color: var(--rule); }
 table.steps table { margin: 6px 0 2px; width: auto; }
@@ -214,6 +215,8 @@ def _steps_table(steps: tuple[StepText, ...], where: dict[str, str]) -> str:
                 + "".join("<tr>" + "".join(f"<td>{_e(c)}</td>" for c in row) + "</tr>" for row in body)
                 + "</table>"
             )
+        if s.note:
+            rows.append(f'<tr class="derivation"><td></td><td>{_linked(s.note, where)}</td></tr>')
         rows.append(
             f'<tr><td class="kw {s.kind}">{_e(s.keyword)}</td><td>{_linked(s.text, where)}{inner}</td></tr>'
         )

@@ -131,8 +131,14 @@ class _Feature(msgspec.Struct, frozen=True):
     description: str = ""
 
 
+class _Comment(msgspec.Struct, frozen=True):
+    location: _Location
+    text: str
+
+
 class _Document(msgspec.Struct, frozen=True):
     feature: _Feature | None = None
+    comments: tuple[_Comment, ...] = ()
 
 
 # ---- the typed result ------------------------------------------------------------------------------
@@ -148,6 +154,9 @@ class StepText(msgspec.Struct, frozen=True):
     line: int
     table: tuple[tuple[str, ...], ...] = ()
     doc: str | None = None
+    note: str = ""
+    """The comment lines written right above the step (``#`` removed, joined by a space): in the
+    scenarios, the derivation of the numbers the step states (see :mod:`reference.book.derivations`)."""
 
 
 class Example(msgspec.Struct, frozen=True, kw_only=True):
@@ -239,7 +248,17 @@ def _names(tags: tuple[_Tag, ...]) -> tuple[str, ...]:
     return tuple(t.name.removeprefix("@") for t in tags)
 
 
-def _steps(scenario: _Scenario, where: str, values: dict[str, str]) -> tuple[StepText, ...]:
+def _note(notes: dict[int, str], line: int) -> str:
+    """The comment lines right above ``line``, in order, joined by a space."""
+    above: list[str] = []
+    while line - 1 - len(above) in notes:
+        above.append(notes[line - 1 - len(above)])
+    return " ".join(reversed(above))
+
+
+def _steps(
+    scenario: _Scenario, where: str, values: dict[str, str], notes: dict[int, str]
+) -> tuple[StepText, ...]:
     def sub(text: str) -> str:
         for name, value in values.items():
             text = text.replace(f"<{name}>", value)
@@ -264,12 +283,18 @@ def _steps(scenario: _Scenario, where: str, values: dict[str, str]) -> tuple[Ste
         if step.data_table is not None:
             table = tuple(tuple(sub(c.value) for c in row.cells) for row in step.data_table.rows)
         doc = sub(step.doc_string.content) if step.doc_string is not None else None
-        out.append(StepText(kind, step.keyword.strip(), sub(step.text), step.location.line, table, doc))
+        line = step.location.line
+        out.append(StepText(kind, step.keyword.strip(), sub(step.text), line, table, doc, _note(notes, line)))
     return tuple(out)
 
 
 def _examples(
-    feature: str, file: str, rule_id: str, rule_tags: tuple[str, ...], scenario: _Scenario
+    feature: str,
+    file: str,
+    rule_id: str,
+    rule_tags: tuple[str, ...],
+    scenario: _Scenario,
+    notes: dict[int, str],
 ) -> Iterator[Example]:
     where = file
     own = _names(scenario.tags)
@@ -277,7 +302,16 @@ def _examples(
         if "<" in scenario.name and ">" in scenario.name:
             raise ContentError(f"{where}:{scenario.location.line}: placeholders outside a Scenario Outline")
         yield _example(
-            feature, file, rule_id, rule_tags + own, scenario.name, scenario, {}, None, scenario.location.line
+            feature,
+            file,
+            rule_id,
+            rule_tags + own,
+            scenario.name,
+            scenario,
+            {},
+            None,
+            scenario.location.line,
+            notes,
         )
         return
     for block in scenario.examples:
@@ -307,6 +341,7 @@ def _examples(
                 values,
                 slug(first),
                 row.location.line,
+                notes,
             )
 
 
@@ -320,6 +355,7 @@ def _example(
     values: dict[str, str],
     row_key: str | None,
     line: int,
+    notes: dict[int, str],
 ) -> Example:
     tags = tuple(dict.fromkeys(tags))
     rules, questions, gaps, unknown = split_tags(tags)
@@ -340,10 +376,10 @@ def _example(
         rules=rules,
         questions=questions,
         gaps=gaps,
-        steps=_steps(scenario, f"{file}", values),
+        steps=_steps(scenario, f"{file}", values, notes),
         outline=scenario.name if row_key is not None else None,
         row=tuple(values.items()),
-        template=_steps(scenario, file, {}) if row_key is not None else (),
+        template=_steps(scenario, file, {}, notes) if row_key is not None else (),
     )
 
 
@@ -364,6 +400,7 @@ def parse_feature(text: str, file: str) -> FeatureFile:
         raise ContentError(f"{file}: no Feature")
     if feature.tags:
         raise ContentError(f"{file}: tag the Rules and Examples, not the Feature")
+    notes = {c.location.line: c.text.strip().removeprefix("#").strip() for c in document.comments}
     rules: list[RuleBlock] = []
     for child in feature.children:
         if child.background is not None:
@@ -385,7 +422,7 @@ def parse_feature(text: str, file: str) -> FeatureFile:
                     f"{file}:{rc.background.location.line}: no Background: examples state their setup"
                 )
             assert rc.scenario is not None
-            examples.extend(_examples(feature.name, file, ids[0], (), rc.scenario))
+            examples.extend(_examples(feature.name, file, ids[0], (), rc.scenario, notes))
         keys = [e.key for e in examples]
         dupes = sorted({k for k in keys if keys.count(k) > 1})
         if dupes:
