@@ -25,7 +25,7 @@ from msgspec.structs import replace
 from reference import wire
 from reference.engine import apply, is_chance, is_over, legal_actions, new_game
 from reference.errors import IllegalAction
-from reference.model import Action, Setup, Solo, State
+from reference.model import Action, Readings, Setup, Solo, State
 from reference.paths import directory_problem
 from reference.rulebook import RuleEntry, load_register
 
@@ -68,8 +68,11 @@ def readings() -> list[RuleEntry]:
 
 
 def with_reading(setup: Setup, setting: str, value: str) -> Setup:
-    """``setup`` with the reading ``setting`` (e.g. ``solo.action_order``) set to ``value``."""
+    """``setup`` with the reading ``setting`` (``solo.action_order``, ``readings.domain_icon``...)
+    set to ``value``."""
     owner, _, field = setting.partition(".")
+    if owner == "readings" and field in Readings.__struct_fields__:
+        return replace(setup, readings=replace(setup.readings, **{field: value}))
     if owner != "solo" or setup.solo is None or field not in Solo.__struct_fields__:
         raise ValueError(f"cannot set {setting!r} on this setup")
     return replace(setup, solo=replace(setup.solo, **{field: value}))
@@ -161,6 +164,8 @@ def search(entry: RuleEntry, games: int, *, seed: int | None = None) -> Finding:
     setting = entry.setting
     pair = (entry.readings[0], entry.readings[1])
     found: list[Witness] = []
+    # a solo rival's reading needs a solo game; a base-game reading is searched in any game
+    solo = True if setting.startswith("solo.") else None
 
     @settings(
         max_examples=games,
@@ -170,7 +175,7 @@ def search(entry: RuleEntry, games: int, *, seed: int | None = None) -> Finding:
         phases=(Phase.generate, Phase.shrink),
         suppress_health_check=list(HealthCheck),
     )
-    @given(setup=strat.setups(solo=True, generated=0.25), data=st.data())
+    @given(setup=strat.setups(solo=solo, generated=0.25), data=st.data())
     def differs(setup: Setup, data: st.DataObject) -> None:
         setups = (with_reading(setup, setting, pair[0]), with_reading(setup, setting, pair[1]))
         acts_a, acts_b, where = play_lockstep(data, setups)

@@ -65,6 +65,7 @@ from reference.model import (
     PayCheckpoint,
     PayCoins,
     PlaceDie,
+    Readings,
     ResourceChoice,
     RivalIcon,
     RivalKind,
@@ -85,6 +86,7 @@ from reference.model import (
     WellIcon,
     YardTile,
 )
+from reference.model.setup import ACTION_ORDERS, DOMAIN_ICONS, PAIR_COLOURS, STONE_GARDENS
 from reference.policies import POLICIES, Policy, greedy_policy
 from reference.rules.outcomes import deal_space, roll_space, room_tiles
 from reference.rules.solo import variant_of
@@ -338,10 +340,12 @@ def deck_or_shipped(generated: float = 0.25) -> st.SearchStrategy[SoloDeck | Non
 
 # ---- setups -------------------------------------------------------------------------------------
 
-ACTION_ORDERS: Final = ("rows", "cards")
-"""The readings of READING.SOLO_ACTION_ORDER (default first)."""
-PAIR_COLOURS: Final = ("any", "die")
-"""The readings of READING.GINKGO_PAIR_COLOUR (default first)."""
+
+def readings() -> st.SearchStrategy[Readings]:
+    """The base-game readings: each value of READING.DOMAIN_ICON and READING.STONE_GARDEN_ICON."""
+    return st.builds(
+        Readings, domain_icon=st.sampled_from(DOMAIN_ICONS), stone_garden=st.sampled_from(STONE_GARDENS)
+    )
 
 
 def solos(
@@ -376,12 +380,13 @@ def setups(
     multi-clan games with ``players``; None: both. ``generated`` is the share of games on generated
     content (and, in solo games, on a generated deck; ``decks`` replaces the deck choice)."""
     content = content_or_shipped(generated) if generated > 0 else st.none()
-    multi = st.builds(Setup, players=st.sampled_from(list(players)), content=content)
+    multi = st.builds(Setup, players=st.sampled_from(list(players)), content=content, readings=readings())
     single = st.builds(
         Setup,
         players=st.just(2),
         content=content,
         solo=solos(rival=rival, generated=generated, decks=decks),
+        readings=readings(),
     )
     if solo is True:
         return single

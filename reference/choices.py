@@ -49,6 +49,7 @@ from reference.model import (
     LightIcon,
     LightRowFrame,
     Member,
+    MemberChoiceFrame,
     MemberFrame,
     MemberIcon,
     Next,
@@ -161,7 +162,7 @@ def _what(frame: Frame) -> tuple[Effect | None, Origin | None]:
             return LightIcon(), origin
         case CastleRowFrame(colour=colour, origin=origin):
             return DieTileIcon(colour), origin
-        case DomainLineFrame(origin=origin):
+        case DomainLineFrame(origin=origin) | MemberChoiceFrame(origin=origin):
             return DomainIcon(), origin
         case OptionalFrame():
             return None, optional_origin(frame)
@@ -249,13 +250,15 @@ def _option(state: State, frame: Frame, items: tuple[Item, ...], action: Action)
             if isinstance(frame, RivalGardenFrame):
                 return Option(action=action, rule="SOLO.ICON.GARDENER", origin=origin)
             food = Cost(food=garden.food)
-            return Option(action=action, rule="GARDENER.PLACE", gives=garden.action, origin=origin, cost=food)
+            gives = c.garden_action(garden.id, state.setup.readings)
+            return Option(action=action, rule="GARDENER.PLACE", gives=gives, origin=origin, cost=food)
         case ChooseLine(line=colour):
             gives = line_rewards(state, _clan(frame), colour)
             origin = Origin(kind="domain_line", line=colour)
             return Option(action=action, rule="EFFECT.DOMAIN_ACTION", gives=gives, origin=origin)
         case ChooseMember(member=member):
-            return Option(action=action, rule="OUTSIDE.CHOICES", gives=(MemberIcon(member),))
+            rule = "READING.DOMAIN_ICON" if isinstance(frame, MemberChoiceFrame) else "OUTSIDE.CHOICES"
+            return Option(action=action, rule=rule, gives=(MemberIcon(member),))
         case Accept() if isinstance(frame, OptionalFrame):
             cost = Cost(seals=frame.seals, coins=frame.coins)
             origin = optional_origin(frame)

@@ -47,9 +47,12 @@ from reference.conformance.compare import ABSENT, differences
 from reference.content import load_deck
 from reference.content.coverage import deck_coverage, deck_differences, unfindable_ends
 from reference.errors import ContentError, WhiteCastleError
-from reference.model import Action, Difficulty, Phase, RivalKind, ScoreLine, Setup, Solo, State
+from reference.model import Action, Difficulty, Phase, Readings, RivalKind, ScoreLine, Setup, Solo, State
+from reference.model.setup import DEFAULT_READINGS
 from reference.model.setup import action_order as reading_order
+from reference.model.setup import domain_icon as reading_domain_icon
 from reference.model.setup import pair_colour as reading_colour
+from reference.model.setup import stone_garden as reading_stone_garden
 from reference.narrate import counted, describe_icon, log_lines, names_for
 from reference.paths import directory_problem
 from reference.play import GameRecord, GameStopped, Step, play_game, same_policy, step_of
@@ -250,6 +253,22 @@ def _solo_options(func: Callable[..., None]) -> Callable[..., None]:
             default=None,
             help="Reading READING.GINKGO_PAIR_COLOUR of the Gingkogawa bot's Stewards' search (default: any).",
         ),
+        click.option(
+            "--domain-icon",
+            type=click.Choice(["domain", "members"]),
+            default="domain",
+            show_default=True,
+            help="Reading READING.DOMAIN_ICON of the Personal Domain action icon (Plant garden G6, yard tile "
+            "Y8): a Domain line without a die, or a Courtier, Warrior or Gardener action.",
+        ),
+        click.option(
+            "--stone-garden",
+            type=click.Choice(["light", "lantern"]),
+            default="light",
+            show_default=True,
+            help="Reading READING.STONE_GARDEN_ICON of the 2-food Stone garden's icon (G4): any "
+            "light-background action, or the Lantern.",
+        ),
     ]
     for option in reversed(options):
         func = option(func)
@@ -264,6 +283,7 @@ def _make_setup(
     action_order: str | None,
     pair_colour: str | None,
     *,
+    readings: Readings = DEFAULT_READINGS,
     strict: bool = False,
     solo_by_default: bool = False,
 ) -> Setup:
@@ -280,7 +300,7 @@ def _make_setup(
                 raise UserError(
                     f"{option} is a reading of a solo rival: it has no effect in a game of {clans} clans"
                 )
-        return Setup(players=clans)
+        return Setup(players=clans, readings=readings)
     if players not in (None, 2):
         raise UserError("a solo game is a 2-player game: drop --players or use --players 2")
     rival = RivalKind(bot) if bot is not None else RivalKind.TOKUGAWA
@@ -312,10 +332,31 @@ def _make_setup(
         action_order=reading_order(action_order or "rows"),
         pair_colour=reading_colour(pair_colour or "any"),
     )
-    return Setup(players=2, solo=solo)
+    return Setup(players=2, solo=solo, readings=readings)
+
+
+def _readings(domain_icon: str, stone_garden: str) -> Readings:
+    """The base-game readings the options name (READING.DOMAIN_ICON, READING.STONE_GARDEN_ICON)."""
+    return Readings(
+        domain_icon=reading_domain_icon(domain_icon), stone_garden=reading_stone_garden(stone_garden)
+    )
 
 
 def _describe(setup: Setup) -> str:
+    read = setup.readings
+    changed = [
+        f"{rule} {value}"
+        for rule, value, default in (
+            ("READING.DOMAIN_ICON", read.domain_icon, "domain"),
+            ("READING.STONE_GARDEN_ICON", read.stone_garden, "light"),
+        )
+        if value != default
+    ]
+    readings = f"; readings {', '.join(changed)}" if changed else ""
+    return _describe_game(setup) + readings
+
+
+def _describe_game(setup: Setup) -> str:
     if setup.solo is None:
         return f"{setup.players} clans"
     given = setup.solo.deck
@@ -378,6 +419,8 @@ def play(
     strict: bool,
     action_order: str | None,
     pair_colour: str | None,
+    domain_icon: str,
+    stone_garden: str,
 ) -> None:
     """Play one complete seeded game and print its log and final score (a solo game with --bot or
     --difficulty; the player's side is driven by --policy)."""
@@ -402,7 +445,16 @@ def play(
             raise UserError(f"cannot write {what} {str(path)!r}: it is a directory, not a file")
         if not path.resolve().parent.is_dir():
             raise UserError(f"cannot write {what} {path}: no directory {path.parent}")
-    setup = _make_setup(players, bot, difficulty, deck_path, action_order, pair_colour, strict=strict)
+    setup = _make_setup(
+        players,
+        bot,
+        difficulty,
+        deck_path,
+        action_order,
+        pair_colour,
+        readings=_readings(domain_icon, stone_garden),
+        strict=strict,
+    )
     try:
         record = play_game(setup, same_policy(POLICIES[policy]), random.Random(seed))
     except GameStopped as stop:
@@ -729,11 +781,21 @@ def bench(
     strict: bool,
     action_order: str | None,
     pair_colour: str | None,
+    domain_icon: str,
+    stone_garden: str,
 ) -> None:
     """Play GAMES complete games on one core: games/s, decisions/s and memory use. By default solo
     games against the Tokugawa rival (medium); --players N benches N-clan games."""
     setup = _make_setup(
-        players, bot, difficulty, deck_path, action_order, pair_colour, strict=strict, solo_by_default=True
+        players,
+        bot,
+        difficulty,
+        deck_path,
+        action_order,
+        pair_colour,
+        readings=_readings(domain_icon, stone_garden),
+        strict=strict,
+        solo_by_default=True,
     )
     _play(setup, policy, seed, keep_steps=False)  # warm-up: content tables and imports
     early_at = max(1, math.ceil(games / 10))

@@ -44,6 +44,7 @@ from reference.model import (
     Frame,
     InfluenceFrame,
     LightRowFrame,
+    MemberChoiceFrame,
     MemberFrame,
     OptionalFrame,
     OutsideFrame,
@@ -235,6 +236,8 @@ def _bind(frame: Frame) -> Pending:
             return _Bound(members.FAVOUR, frame)
         case DomainLineFrame():
             return _Bound(effects.DOMAIN_LINE, frame)
+        case MemberChoiceFrame():
+            return _Bound(effects.MEMBER_CHOICE, frame)
         case RivalGardenFrame():
             return _Bound(solo.RIVAL_GARDEN, frame)
         case RivalRoomFrame():
@@ -263,7 +266,8 @@ def _waiting(state: State) -> Pending | None:
 
 def new_game(setup: Setup) -> State:
     """The state before the deal (a chance decision of kind DEAL). Raises SetupError for an
-    unsupported number of clans or invalid content. Rules: SETUP.DICE_PER_COLOUR, RULING.CHANCE_DEAL."""
+    unsupported number of clans, invalid content or an unknown reading. Rules: SETUP.DICE_PER_COLOUR,
+    RULING.CHANCE_DEAL, READING.DOMAIN_ICON, READING.STONE_GARDEN_ICON."""
     if not MIN_PLAYERS <= setup.players <= MAX_PLAYERS:
         raise SetupError(f"players must be {MIN_PLAYERS}..{MAX_PLAYERS}, got {setup.players}")
     if setup.solo is not None:
@@ -277,6 +281,10 @@ def new_game(setup: Setup) -> State:
             raise SetupError("solo.pair_colour must be 'any' or 'die' (READING.GINKGO_PAIR_COLOUR)")
         if setup.solo.deck is not None:
             validate_deck(setup.solo.deck, "setup.solo.deck")
+    if setup.readings.domain_icon not in ("domain", "members"):
+        raise SetupError("readings.domain_icon must be 'domain' or 'members' (READING.DOMAIN_ICON)")
+    if setup.readings.stone_garden not in ("light", "lantern"):
+        raise SetupError("readings.stone_garden must be 'light' or 'lantern' (READING.STONE_GARDEN_ICON)")
     _check_content_size(setup)
     return State(
         setup=setup, phase=Phase.DEAL, decision=Decision(DecisionKind.DEAL, None), stack=(DealFrame(),)

@@ -97,6 +97,7 @@ _NOTHING: Final[dict[str, str]] = {
     "castle_row": "has no castle block to use",
     "light_row": "has no light block to use",
     "domain_line": "cannot do the Personal Domain action",
+    "member_choice": "cannot do a member action",
     "favour": "finds no free favour",
     "room": "finds no room to enter",
 }
@@ -123,6 +124,7 @@ _DECLINED: Final[dict[str, str]] = {
     "castle_row": "declines the castle action",
     "light_row": "declines the light-background action",
     "domain_line": "declines the Personal Domain action",
+    "member_choice": "declines the member action",
     "favour": "declines the favour",
     "room": "declines the room",
 }
@@ -505,6 +507,8 @@ def _line(event: Event, name: Names) -> str:
             return f"{name(clan)} ends its move on Passage of Time space {space}, on top of any marker there{past}"
         case ev.OutsideChosen(clan=clan, member=member):
             return f"{name(clan)} chooses the {member.value} action"
+        case ev.MemberChosen(clan=clan, member=member):
+            return f"{name(clan)} chooses the {member.value} action for the Personal Domain icon"
         case ev.CourtierAtGate(clan=clan, coins=coins):
             return f"{name(clan)} {_paying(coins, 'coin')}: a courtier enters the Gate"
         case ev.CourtierClimbed(clan=clan, start=start, end=end, pearl=pearl):

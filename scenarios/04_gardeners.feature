@@ -98,6 +98,33 @@ Feature: Gardeners
       # 3 coins (SR9) + 0 (the coral bridge is empty, G1 does not act) = 3
       And clan 0 now holds 3 coins
 
+  @READING.STONE_GARDEN_ICON
+  Rule: The icon of the Stone garden that costs 2 Food (G4): 'light' is any light-background action on a castle card (EFFECT.LIGHT_ACTION); 'lantern' activates the clan's Lantern (LANTERN.TRIGGER).
+
+    Example: read as the light-background action (the default), the Stone garden G4 asks for a light block
+      Given a 2-player game
+      And the deal is changed:
+        | stone | G4, G1, G3, G5, G2 |
+      When clan 0 places the right coral die on outside_left
+      And clan 0 chooses the gardener action
+      And clan 0 chooses garden slot 0
+      And clan 0 accepts
+      Then the game now waits for a castle_row decision by clan 0
+      And the observation at "/pending/icon/type" is "light"
+
+    Example: read as the Lantern, the Stone garden G4 activates the clan's Lantern
+      Given a 2-player game
+      And the setup reads readings.stone_garden as lantern
+      And the deal is changed:
+        | stone | G4, G1, G3, G5, G2 |
+      When clan 0 places the right coral die on outside_left
+      And clan 0 chooses the gardener action
+      And clan 0 chooses garden slot 0
+      And clan 0 accepts
+      # 4 food (SR9) − 2 (G4's Food cost) + 1 (SR9's Lantern icon) = 3
+      Then clan 0 now holds 3 food
+      And the game now waits for a turn decision by clan 1
+
   @GARDENER.SCORE
   Rule: At game end each Gardener is worth the Clan Points printed on its Garden card, whether or not its action was ever used.
 

@@ -138,7 +138,7 @@ Feature: Effects and holdings
       And the Well now holds no dice
 
   @EFFECT.DOMAIN_ACTION
-  Rule: The Personal Domain action icon (Plant Garden 3/5, Yard tile Y8) activates one of your Domain rows without a die: its uncovered rewards and the lined-up card block. Details in RULING.DOMAIN_ACTION_ICON.
+  Rule: The Personal Domain action icon (Plant Garden 3/5, Yard tile Y8) activates one of your Domain rows without a die: its own icon, the rewards uncovered on it and the lined-up card block. This is the default reading of READING.DOMAIN_ICON; details in RULING.DOMAIN_ACTION_ICON.
 
     @q23
     Example: the Personal Domain action resolves a Domain line without a die
@@ -220,8 +220,69 @@ Feature: Effects and holdings
       Then clan 0 has now sent 0 courtiers, 0 gardeners and 0 warriors
       And the game now waits for a turn decision by clan 1
 
+  @READING.DOMAIN_ICON
+  Rule: What the Personal Domain action icon does (Plant garden G6 after paying 4 coins, yard tile Y8): 'domain' resolves one of the clan's Domain lines without a die (RULING.DOMAIN_ACTION_ICON); 'members' is a Courtier, Warrior or Gardener action of the clan's choice, carried out at its normal cost.
+
+    @q23 @G8
+    Example: read as a Domain line (the default), the Plant garden G6 asks for a Domain line
+      Given a 2-player game
+      And the deal is changed:
+        | plant | G6, G9, G10, G7, G8 |
+      And clan 0 holds 4 coins
+      When clan 0 places the right coral die on outside_left
+      And clan 0 chooses the gardener action
+      And clan 0 chooses garden slot 1
+      And clan 0 accepts
+      Then the game now waits for a domain_line decision by clan 0
+
+    @q23 @G8
+    Example: read as member actions, the Plant garden G6 offers a Warrior action at its normal cost
+      Given a 2-player game
+      And the setup reads readings.domain_icon as members
+      And the deal is changed:
+        | plant | G6, G9, G10, G7, G8 |
+      And clan 0 holds 4 coins
+      When clan 0 places the right coral die on outside_left
+      And clan 0 chooses the gardener action
+      And clan 0 chooses garden slot 1
+      And clan 0 accepts
+      Then the game now waits for a member_choice decision by clan 0
+      When clan 0 chooses the warrior action
+      And clan 0 chooses the 1-iron yard
+      # 4 food (SR9) − 3 (G6's Food cost) = 1, no Domain line resolved; 4 held − 4 (G6's price) = 0; 2 iron (SR9) − 1 (the 1-iron yard) = 1
+      Then clan 0 now holds 1 food, 0 coins and 1 iron
+      And clan 0 has now sent 0 courtiers, 1 gardener and 1 warrior
+      And the 1-iron yard now holds warriors of clan 0
+
+    @q23 @G8
+    Example: read as member actions, yard tile Y8 (the same icon) offers a member action too
+      Given a 2-player game
+      And the setup reads readings.domain_icon as members
+      And the deal is changed:
+        | yard_tiles | Y4, Y5, Y8, Y1 |
+      And clan 0 holds 3 iron
+      When clan 0 places the right coral die on outside_right
+      And clan 0 chooses the warrior action
+      And clan 0 chooses the 3-iron yard
+      Then the game now waits for a member_choice decision by clan 0
+      When clan 0 declines
+      # 3 held − 3 (the 3-iron yard) = 0
+      Then clan 0 now holds 0 iron
+      And clan 0 has now sent 0 courtiers, 0 gardeners and 1 warrior
+
+    @q23 @G8
+    Example: read as a Domain line, yard tile Y8 asks for a Domain line
+      Given a 2-player game
+      And the deal is changed:
+        | yard_tiles | Y4, Y5, Y8, Y1 |
+      And clan 0 holds 3 iron
+      When clan 0 places the right coral die on outside_right
+      And clan 0 chooses the warrior action
+      And clan 0 chooses the 3-iron yard
+      Then the game now waits for a domain_line decision by clan 0
+
   @RULING.DOMAIN_ACTION_ICON
-  Rule: The Personal Domain action icon lets you pick one of your three Domain lines and resolve it without a die: its uncovered rewards plus the lined-up block of your Domain card. A line that already holds a die this round may be picked.
+  Rule: The Personal Domain action icon lets you pick one of your three Domain lines and resolve it without a die: the line's own icon and its uncovered rewards, plus the lined-up block of your Domain card. A line that already holds a die this round may be picked.
 
     @q23 @G8
     Example: a Domain line that already holds a die may be picked

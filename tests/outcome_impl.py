@@ -296,7 +296,7 @@ def main(argv: list[str]) -> int:
         try:
             if op == "hello":
                 name, areas = game.hello()
-                result = {"name": name, "areas": list(areas), "protocol": 3}
+                result = {"name": name, "areas": list(areas), "protocol": 4}
             elif op == "new_game":
                 game.new_game(request["setup"])
             elif op == "load":

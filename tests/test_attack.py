@@ -225,7 +225,7 @@ def test_round_trip_and_replay_hold_for_seeded_games(tmp_path: Path) -> None:
 
 FAULTY = Path(__file__).resolve().parent / "conformance_faults" / "faulty_server.py"
 WCREF = [sys.executable, "-m", "reference.cli"]
-NESTED_HELLO = b'{"id":1,"op":"hello","protocol":3,"x":' + b"[" * 1000 + b"]" * 1000 + b"}"
+NESTED_HELLO = b'{"id":1,"op":"hello","protocol":4,"x":' + b"[" * 1000 + b"]" * 1000 + b"}"
 
 
 def faulty(fault: str, *extra: str) -> str:
@@ -292,7 +292,7 @@ def test_inputs_refuse_nesting_past_the_limit_and_say_where() -> None:
 
 
 def test_serve_answers_a_line_nested_1000_deep_with_its_id_and_goes_on() -> None:
-    nested, hello = served(NESTED_HELLO, b'{"id":2,"op":"hello","protocol":3}')
+    nested, hello = served(NESTED_HELLO, b'{"id":2,"op":"hello","protocol":4}')
     assert nested["id"] == 1
     assert nested["error"]["kind"] == "bad_request"
     assert "nested more than 64 levels deep" in nested["error"]["reason"]
@@ -379,7 +379,7 @@ def test_replay_of_a_trace_nesting_pay_coins_deep_is_an_error_not_a_recursion(
 
 def test_serve_refuses_a_400_mb_line_without_holding_it() -> None:
     """Peak memory before the bound: 828 MB (the line, then a copy); with it about 45 MB."""
-    head = b'{"id":7,"op":"hello","protocol":3,"x":"'
+    head = b'{"id":7,"op":"hello","protocol":4,"x":"'
     chunk = b" " * (1 << 20)
 
     def feed(stdin: IO[bytes]) -> None:
@@ -387,7 +387,7 @@ def test_serve_refuses_a_400_mb_line_without_holding_it() -> None:
         left = 400_000_000 - len(head)
         while left > 0:
             left -= stdin.write(chunk[:left])
-        stdin.write(b'"}\n{"id":8,"op":"hello","protocol":3}\n')
+        stdin.write(b'"}\n{"id":8,"op":"hello","protocol":4}\n')
 
     out, peak = peak_rss_mb([*WCREF, "serve"], feed)
     long, hello = (json.loads(line) for line in out.splitlines())
@@ -513,7 +513,7 @@ def test_serve_refuses_another_protocol_version_naming_its_own() -> None:
     assert reply["id"] == 1
     assert reply["error"] == {
         "kind": "unsupported",
-        "reason": "protocol version 1 is not supported: this server speaks protocol 3",
+        "reason": "protocol version 1 is not supported: this server speaks protocol 4",
         "rule": None,
         "problems": [],
     }

@@ -27,6 +27,7 @@ from reference.model import (
     OptionalFrame,
     Phase,
     PlaceDie,
+    Readings,
     RivalKind,
     Setup,
     Solo,
@@ -43,6 +44,7 @@ SETUPS = (
     Setup(players=2),
     Setup(players=3),
     Setup(players=4),
+    Setup(players=2, readings=Readings(domain_icon="members", stone_garden="lantern")),
     Setup(players=2, solo=Solo(difficulty=Difficulty.HARD)),
     Setup(players=2, solo=Solo(rival=RivalKind.GINGKOGAWA, difficulty=Difficulty.HARD)),
 )
@@ -109,7 +111,7 @@ def test_options_are_the_legal_actions_in_order(described: list[tuple[State, Pen
         DecisionKind.CASTLE_ROW,
         DecisionKind.DOMAIN_LINE,
         DecisionKind.OUTSIDE,
-    }, kinds
+    }, kinds  # MEMBER_CHOICE: tests/test_readings.py and tests/test_choices_protocol.py reach it
     for state, pending in described:
         assert tuple(o.action for o in pending.options) == legal_actions(state)
 

@@ -15,8 +15,9 @@ from typing import Any
 import pytest
 
 from reference.chance import sample
+from reference.conformance.protocol import PROTOCOL_VERSION
 from reference.engine import apply, is_chance, is_over, legal_actions, new_game
-from reference.model import DecisionKind, Difficulty, RivalKind, Setup, Solo, Trade
+from reference.model import DecisionKind, Difficulty, Readings, RivalKind, Setup, Solo, Trade
 from reference.wire import to_json
 
 VECTORS = Path(__file__).resolve().parents[1] / "reference" / "vectors"
@@ -42,7 +43,7 @@ class Session:
             text=True,
         )
         self.next_id = 0
-        assert self.ok("hello", protocol=3)["protocol"] == 3
+        assert self.ok("hello", protocol=PROTOCOL_VERSION)["protocol"] == PROTOCOL_VERSION
 
     def ask(self, op: str, **fields: Any) -> dict[str, Any]:
         self.next_id += 1
@@ -74,6 +75,7 @@ def session() -> Iterator[Session]:
 SETUPS = (
     Setup(players=2),
     Setup(players=3),
+    Setup(players=2, readings=Readings(domain_icon="members", stone_garden="lantern")),
     Setup(players=2, solo=Solo(difficulty=Difficulty.HARD)),
     Setup(players=2, solo=Solo(rival=RivalKind.GINGKOGAWA, difficulty=Difficulty.HARD)),
 )

@@ -132,6 +132,6 @@ def test_hang_at_hello_stops_cleanly(tmp_path: Path) -> None:
     result, report = verify(tmp_path, faulty("hang", "--after", "1"), "--timeout", "0.5", "--games", "3")
     assert result.exit_code == 1
     assert report["failure"]["kind"] == "timeout"
-    assert report["failure"]["last_request"] == '{"id":1,"op":"hello","protocol":3}'
+    assert report["failure"]["last_request"] == '{"id":1,"op":"hello","protocol":4}'
     assert report["stopped"] == "hello failed"
     assert "result: FAIL" in result.stdout

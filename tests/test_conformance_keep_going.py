@@ -41,7 +41,7 @@ FAULTY = ROOT / "conformance_faults" / "faulty_server.py"
 VECTORS = ROOT / "conformance_vectors"
 """Holds SEALS.CAP/the-well-at-five-seals, a vector from a position that the seal_cap fault fails."""
 TWO_FAULTS = shlex.join([sys.executable, str(FAULTY), "--fault", "seal_cap", "--fault", "free_checkpoint"])
-GAMES = "60"
+GAMES = "80"
 SHRINK = "4"
 
 

@@ -73,7 +73,7 @@ def test_every_reply_fits_the_schema(validator: jsonschema.Draft202012Validator)
     server = Server()
     setup = to_json(Setup(players=2))
     requests: list[tuple[dict[str, Any], str]] = [
-        ({"id": 1, "op": "hello", "protocol": 3}, "HelloReply"),
+        ({"id": 1, "op": "hello", "protocol": 4}, "HelloReply"),
         ({"id": 2, "op": "observe"}, "ErrorReply"),
         ({"id": 3, "op": "new_game", "setup": setup}, "AckReply"),
         ({"id": "four", "op": "observe"}, "ObserveReply"),
@@ -107,7 +107,7 @@ def test_hello_names_every_area() -> None:
     assert reply == {
         "id": 1,
         "ok": True,
-        "result": {"name": "wcref (reference)", "areas": list(AREAS), "protocol": 3},
+        "result": {"name": "wcref (reference)", "areas": list(AREAS), "protocol": 4},
     }
 
 
@@ -164,7 +164,7 @@ def test_without_the_events_area_an_accepted_apply_answers_null() -> None:
         (b'{"id": 5, "op": "apply", "action": {"type": "place_die", "bridge": "purple"}}', 5),
         (b'{"id": 6, "op": "new_game", "setup": {"players": "two"}}', 6),
         (b'{"id": 7, "op": "load", "position": {"phase": 3}}', 7),
-        (b'{"id": 8, "op": "hello", "protocol": 3, "extra": {"__import__": "os"}}', 8),
+        (b'{"id": 8, "op": "hello", "protocol": 4, "extra": {"__import__": "os"}}', 8),
         (b"\xff\xfe garbage bytes", None),
         (b'{"id": 9, "op": "new_game", "setup": {"players": 2}} trailing', None),
     ],
@@ -328,7 +328,7 @@ def test_subprocess_failures_are_reported(script: str, kind: str, detail: str) -
         impl.hello()
     assert info.value.kind == kind
     assert detail in info.value.detail
-    assert info.value.last_request == '{"id":1,"op":"hello","protocol":3}'
+    assert info.value.last_request == '{"id":1,"op":"hello","protocol":4}'
     impl.close()
 
 
@@ -390,4 +390,4 @@ def test_deeply_nested_request_is_a_bad_request_and_the_session_goes_on(body: st
     error = json.loads(reply)["error"]
     assert error["kind"] == "bad_request"
     assert not done
-    assert exchange(server, {"id": 4, "op": "hello", "protocol": 3})["ok"] is True
+    assert exchange(server, {"id": 4, "op": "hello", "protocol": 4})["ok"] is True

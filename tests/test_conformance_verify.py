@@ -277,7 +277,7 @@ def test_areas_from_hello_limit_what_is_checked(tmp_path: Path) -> None:
     skipped_perft = {c["id"] for c in data["cases"] if c["kind"] == "perft" and c["status"] == "skipped"}
     assert skipped_perft
     assert all(p.startswith("solo-") for p in skipped_perft)
-    assert data["games"]["setups"] == ["2 clans", "3 clans", "4 clans"]
+    assert data["games"]["setups"] == ["2 clans", "3 clans", "4 clans", "2 clans, other readings"]
     assert (data["ok"], data["nothing_checked"]) == (True, "")
 
 
@@ -326,8 +326,8 @@ def test_players_and_bot_compose_with_area(tmp_path: Path) -> None:
     )  # fmt: skip
     assert result.exit_code == 0, result.output
     data = json.loads(report.read_text())
-    assert data["games"]["setups"] == ["2 clans", "4 clans"]
-    assert set(data["games"]["by_setup"]) <= {"2 clans", "4 clans"}
+    assert data["games"]["setups"] == ["2 clans", "4 clans", "2 clans, other readings"]
+    assert set(data["games"]["by_setup"]) <= {"2 clans", "4 clans", "2 clans, other readings"}
     assert sorted(_cases(data, "perft", "passed")) == ["2p-round1", "2p-start", "4p-round1", "4p-start"]
     assert list(_cases(data, "vector", "passed")) == [
         "SEALS.CAP/the-well-at-five-seals",

@@ -351,7 +351,7 @@ import json, sys
 for line in sys.stdin:
     request = json.loads(line)
     if request["op"] == "hello":
-        result = {"name": "crashing", "areas": ["base", "play", "outcomes"], "protocol": 3}
+        result = {"name": "crashing", "areas": ["base", "play", "outcomes"], "protocol": 4}
         print(json.dumps({"id": request["id"], "ok": True, "result": result}), flush=True)
     else:
         sys.stderr.write("Traceback: my engine fell over at " + request["op"] + "\\n")

@@ -743,11 +743,22 @@ def _given_study(world: World, m: re.Match[str], s: StepText) -> None:
     world.declared = () if m.group(1) == "nothing" else tuple(sorted(m.group(1).split(", ")))
 
 
-@step("given", r"the setup reads (solo\.action_order|solo\.pair_colour) as (\w+)")
+@step(
+    "given",
+    r"the setup reads (solo\.action_order|solo\.pair_colour|readings\.domain_icon|readings\.stone_garden) as (\w+)",
+)
 def _given_reading(world: World, m: re.Match[str], s: StepText) -> None:
-    if world.setup is None or world.setup.solo is None or (world.state is not None and not world.undealt):
-        raise StepError("a reading is chosen in a solo setup, before the game is dealt")
-    field_name = m.group(1).removeprefix("solo.")
+    owner, _, field_name = m.group(1).partition(".")
+    if world.setup is None or (world.state is not None and not world.undealt):
+        raise StepError("a reading is chosen in the setup, before the game is dealt")
+    if owner == "readings":
+        readings = replace(world.setup.readings, **{field_name: m.group(2)})
+        world.setup = replace(world.setup, readings=readings)
+        if world.state is not None:
+            world.state = new_game(world.setup)
+        return
+    if world.setup.solo is None:
+        raise StepError(f"{m.group(1)} is a reading of a solo rival: give a solo game first")
     solo = replace(world.setup.solo, **{field_name: m.group(2)})
     world.setup = replace(world.setup, solo=solo)
 

@@ -65,6 +65,7 @@ from reference.model import (
     PairColour,
     PayCheckpoint,
     PlaceDie,
+    Readings,
     RivalKind,
     Setup,
     Solo,
@@ -733,6 +734,10 @@ GAME_SETUPS: Final = (
     GameSetup("2 clans", Setup(players=2)),
     GameSetup("3 clans", Setup(players=3)),
     GameSetup("4 clans", Setup(players=4)),
+    GameSetup(
+        "2 clans, other readings",
+        Setup(players=2, readings=Readings(domain_icon="members", stone_garden="lantern")),
+    ),
     GameSetup("solo tokugawa easy", _solo(RivalKind.TOKUGAWA, Difficulty.EASY)),
     GameSetup("solo tokugawa medium", _solo(RivalKind.TOKUGAWA, Difficulty.MEDIUM)),
     GameSetup("solo tokugawa hard", _solo(RivalKind.TOKUGAWA, Difficulty.HARD)),

@@ -27,10 +27,12 @@ from reference.model import Action, Event, Setup
 from reference.position import Position, Problem
 from reference.wire import Observation
 
-PROTOCOL_VERSION: Final = 3
+PROTOCOL_VERSION: Final = 4
 """The protocol version a ``hello`` names. Version 2: ``load`` takes a public position
 (reference.position.Position) instead of the reference's internal State, and an impossible one is
-refused with the error kind ``impossible`` and its problems."""
+refused with the error kind ``impossible`` and its problems. Version 3: the observation's
+``pending``. Version 4: the setup's ``readings`` (READING.DOMAIN_ICON, READING.STONE_GARDEN_ICON)
+and the decision kind ``member_choice``."""
 
 MAX_LINE: Final = 1024 * 1024
 """The longest request or reply line, in bytes, without its newline (1 MiB: the longest line of a

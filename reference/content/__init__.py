@@ -43,6 +43,7 @@ from reference.model import (
     WarriorTo,
     YardTile,
 )
+from reference.model.setup import Readings, reading_values
 
 _T = TypeVar("_T")
 
@@ -186,6 +187,25 @@ def validate(content: Content, where: str = "content") -> None:
         if garden.cp != 2 * garden.food - 1:
             raise _fail(where, f"garden {garden.id}: food {garden.food} must score {2 * garden.food - 1}")
         _check_effects(where, garden.id, garden.action, decrees)
+        seen: set[tuple[str, str]] = set()
+        for alternative in garden.readings:
+            default = Readings().value_of(alternative.rule)
+            if default is None:
+                raise _fail(
+                    where, f"garden {garden.id}: {alternative.rule!r} is not a reading a card can follow"
+                )
+            if alternative.value == default or alternative.value not in reading_values(alternative.rule):
+                raise _fail(
+                    where,
+                    f"garden {garden.id}: {alternative.rule} {alternative.value!r} is not one of its other "
+                    f"readings ({', '.join(v for v in reading_values(alternative.rule) if v != default)})",
+                )
+            if (alternative.rule, alternative.value) in seen:
+                raise _fail(
+                    where, f"garden {garden.id}: {alternative.rule} {alternative.value!r} is given twice"
+                )
+            seen.add((alternative.rule, alternative.value))
+            _check_effects(where, garden.id, alternative.action, decrees)
     colours = Counter(t.colour for t in content.die_tiles)
     if len(content.die_tiles) != 15 or any(colours[c] != 5 for c in COLOURS):
         raise _fail(where, "die tiles: need 15, 5 of each colour (SETUP.DIE_TILES)")
@@ -244,6 +264,16 @@ class Catalogue:
         self.gardens: dict[str, GardenCard] = {c.id: c for c in content.gardens}
         self.yard_tiles: dict[str, YardTile] = {c.id: c for c in content.yard_tiles}
         self.die_tiles = {t.id: t for t in content.die_tiles}
+
+    def garden_action(self, card_id: str, readings: Readings) -> tuple[Effect, ...]:
+        """The action of a garden card under the readings in force (its printed action unless an
+        alternative of the card matches a reading). Rules: GARDENER.ACTION_OPTIONAL,
+        READING.STONE_GARDEN_ICON."""
+        card = self.gardens[card_id]
+        for alternative in card.readings:
+            if readings.value_of(alternative.rule) == alternative.value:
+                return alternative.action
+        return card.action
 
     def yard_face(self, tile: str, face: Face) -> tuple[Effect, ...]:
         """The icons of a Training Yard tile's face up side (action or reward). Rule: SETUP.YARDS."""

@@ -318,8 +318,18 @@ class DaimyoCard(Struct, frozen=True, forbid_unknown_fields=True):
     favours: tuple[tuple[Effect, ...], ...]
 
 
+class IconReading(Struct, frozen=True, forbid_unknown_fields=True):
+    """A card's icons under one reading of a registered ambiguity: ``rule`` is the reading's register
+    ID (READING.*), ``value`` the reading, ``action`` what the card shows under it."""
+
+    rule: str
+    value: str
+    action: tuple[Effect, ...]
+
+
 class GardenCard(Struct, frozen=True, forbid_unknown_fields=True):
-    """A garden: food cost, Clan Points at the end, and the action. Rules: GARDENER.PLACE,
+    """A garden: food cost, Clan Points at the end, and the action; ``readings``: the action under
+    other readings of the printed card (READING.STONE_GARDEN_ICON). Rules: GARDENER.PLACE,
     GARDEN.PRICE_LADDER."""
 
     id: str
@@ -327,6 +337,7 @@ class GardenCard(Struct, frozen=True, forbid_unknown_fields=True):
     food: int
     cp: int
     action: tuple[Effect, ...]
+    readings: tuple[IconReading, ...] = ()
 
 
 class YardTile(Struct, frozen=True, forbid_unknown_fields=True):

@@ -312,7 +312,16 @@ class SealsTraded(EventBase, frozen=True, kw_only=True, tag="seals_traded"):
 
 
 OptionalWhat = Literal[
-    "courtier", "warrior", "gardener", "outside", "castle_row", "light_row", "domain_line", "favour", "room"
+    "courtier",
+    "warrior",
+    "gardener",
+    "outside",
+    "castle_row",
+    "light_row",
+    "domain_line",
+    "member_choice",
+    "favour",
+    "room",
 ]
 """The optional effects a clan can decline or that can find nothing to do."""
 
@@ -430,6 +439,14 @@ class OutsideChosen(EventBase, frozen=True, kw_only=True, tag="outside_chosen"):
     clan: int
     member: Member
     rules: Rules = ("OUTSIDE.CHOICES",)
+
+
+class MemberChosen(EventBase, frozen=True, kw_only=True, tag="member_chosen"):
+    """The member action chosen for the Personal Domain action icon read as a member action."""
+
+    clan: int
+    member: Member
+    rules: Rules = ("READING.DOMAIN_ICON",)
 
 
 class CourtierAtGate(EventBase, frozen=True, kw_only=True, tag="courtier_at_gate"):
@@ -735,6 +752,7 @@ Event = (
     | CheckpointUnaffordable
     | MoveEnded
     | OutsideChosen
+    | MemberChosen
     | CourtierAtGate
     | CourtierClimbed
     | CardTaken

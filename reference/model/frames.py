@@ -166,6 +166,14 @@ class DomainLineFrame(Struct, frozen=True, forbid_unknown_fields=True, tag="doma
     origin: Origin | None = None
 
 
+class MemberChoiceFrame(Struct, frozen=True, forbid_unknown_fields=True, tag="member_choice"):
+    """The Personal Domain action icon read as a member action of the clan's choice: a Courtier,
+    Warrior or Gardener action, or decline. Rule: READING.DOMAIN_ICON ("members")."""
+
+    clan: int
+    origin: Origin | None = None
+
+
 class OutsideFrame(Struct, frozen=True, forbid_unknown_fields=True, tag="outside"):
     """Choose between the two member actions of an Outside the Walls space. Rule: OUTSIDE.CHOICES."""
 
@@ -263,5 +271,6 @@ Frame = (
     | OptionalFrame
     | CastleRowFrame
     | DomainLineFrame
+    | MemberChoiceFrame
     | OutsideFrame
 )

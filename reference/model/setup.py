@@ -17,6 +17,21 @@ after the other ("cards")."""
 PairColour = Literal["any", "die"]
 """READING.GINKGO_PAIR_COLOUR: two die tiles of any one colour ("any") or of the die's colour ("die")."""
 
+DomainIconReading = Literal["domain", "members"]
+"""READING.DOMAIN_ICON: what the Personal Domain action icon (Plant garden G6, yard tile Y8) does:
+resolve one of the clan's Domain lines without a die ("domain"), or a Courtier, Warrior or Gardener
+action of the clan's choice ("members")."""
+
+StoneGardenReading = Literal["light", "lantern"]
+"""READING.STONE_GARDEN_ICON: the icon on the 2-food Stone garden (G4): any light-background action
+("light") or the Lantern ("lantern")."""
+
+DOMAIN_ICONS: Final[tuple[DomainIconReading, ...]] = ("domain", "members")
+"""The values of READING.DOMAIN_ICON, the default first."""
+
+STONE_GARDENS: Final[tuple[StoneGardenReading, ...]] = ("light", "lantern")
+"""The values of READING.STONE_GARDEN_ICON, the default first."""
+
 ACTION_ORDERS: Final[tuple[ActionOrder, ...]] = ("rows", "cards")
 """The values of READING.SOLO_ACTION_ORDER, the default first."""
 
@@ -38,6 +53,57 @@ def pair_colour(value: str) -> PairColour:
         if known == value:
             return known
     raise ValueError(f"READING.GINKGO_PAIR_COLOUR is one of {', '.join(PAIR_COLOURS)}, not {value!r}")
+
+
+def domain_icon(value: str) -> DomainIconReading:
+    """The reading READING.DOMAIN_ICON named ``value``; ValueError for another word."""
+    for known in DOMAIN_ICONS:
+        if known == value:
+            return known
+    raise ValueError(f"READING.DOMAIN_ICON is one of {', '.join(DOMAIN_ICONS)}, not {value!r}")
+
+
+def stone_garden(value: str) -> StoneGardenReading:
+    """The reading READING.STONE_GARDEN_ICON named ``value``; ValueError for another word."""
+    for known in STONE_GARDENS:
+        if known == value:
+            return known
+    raise ValueError(f"READING.STONE_GARDEN_ICON is one of {', '.join(STONE_GARDENS)}, not {value!r}")
+
+
+def reading_values(rule: str) -> tuple[str, ...]:
+    """The values of the base-game reading ``rule`` (a register ID), the default first; () for
+    another ID."""
+    match rule:
+        case "READING.DOMAIN_ICON":
+            return DOMAIN_ICONS
+        case "READING.STONE_GARDEN_ICON":
+            return STONE_GARDENS
+        case _:
+            return ()
+
+
+class Readings(Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+    """The readings in force for rules of the base game whose printed evidence disagrees (any number
+    of clans, solo too). ``domain_icon``: READING.DOMAIN_ICON; ``stone_garden``:
+    READING.STONE_GARDEN_ICON (a card's alternative icons live in the content, ``GardenCard.readings``)."""
+
+    domain_icon: DomainIconReading = "domain"
+    stone_garden: StoneGardenReading = "light"
+
+    def value_of(self, rule: str) -> str | None:
+        """The reading in force for the register ID ``rule`` (None: not a reading of this struct)."""
+        match rule:
+            case "READING.DOMAIN_ICON":
+                return self.domain_icon
+            case "READING.STONE_GARDEN_ICON":
+                return self.stone_garden
+            case _:
+                return None
+
+
+DEFAULT_READINGS: Final = Readings()
+"""The base-game readings in force when a setup names none (each reading's default)."""
 
 
 class Difficulty(str, Enum):
@@ -73,9 +139,11 @@ class Solo(Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
 
 class Setup(Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
     """What a game is started from: the number of clans (2..4; Rule: SETUP.DICE_PER_COLOUR), the
-    content (None: the shipped base game; a Content value: generated or transcribed content), and
-    ``solo`` for a game against a rival (then ``players`` is 2: the player and the rival)."""
+    content (None: the shipped base game; a Content value: generated or transcribed content),
+    ``solo`` for a game against a rival (then ``players`` is 2: the player and the rival) and the
+    ``readings`` of the base rules in force (READING.DOMAIN_ICON, READING.STONE_GARDEN_ICON)."""
 
     players: int = 2
     content: Content | None = None
     solo: Solo | None = None
+    readings: Readings = DEFAULT_READINGS

@@ -47,6 +47,7 @@ class DecisionKind(str, Enum):
     CASTLE_ROW = "castle_row"
     DOMAIN_LINE = "domain_line"
     OUTSIDE = "outside"
+    MEMBER_CHOICE = "member_choice"
     RIVAL_GARDEN = "rival_garden"
     RIVAL_ROOM = "rival_room"
     SHUFFLE = "shuffle"

@@ -29,6 +29,7 @@ from reference.model import (
     CastleRowFrame,
     ChooseBlock,
     ChooseLine,
+    ChooseMember,
     Colour,
     CourtierFrame,
     DecisionKind,
@@ -46,6 +47,7 @@ from reference.model import (
     LanternIcon,
     LightIcon,
     Member,
+    MemberChoiceFrame,
     MemberFrame,
     MemberIcon,
     Next,
@@ -116,6 +118,8 @@ def resolve(state: State, clan: int, effect: Effect, origin: Origin | None = Non
         case LightIcon():
             return push(state, CastleRowFrame(clan, light=True, origin=origin))
         case DomainIcon():
+            if state.setup.readings.domain_icon == "members":
+                return push(state, MemberChoiceFrame(clan, origin=origin))
             return push(state, DomainLineFrame(clan, origin=origin))
         case DecreeIcon(card=card):
             c = state.clans[clan]
@@ -567,6 +571,25 @@ def domain_line_act(state: State, frame: DomainLineFrame, action: Action) -> Sta
     return domain_line(state, frame.clan, action.line, "EFFECT.DOMAIN_ACTION")
 
 
+# ---- MemberChoiceFrame: the Personal Domain action icon read as a member action -------------------
+
+
+def member_choice_options(state: State, frame: MemberChoiceFrame) -> tuple[Action, ...]:
+    """A Courtier, Warrior or Gardener action, or Decline. Rule: READING.DOMAIN_ICON ("members")."""
+    return (*(ChooseMember(member) for member in MEMBERS), Decline())
+
+
+def member_choice_act(state: State, frame: MemberChoiceFrame, action: Action) -> State:
+    """Start the chosen member action, at its normal cost (as a member icon would). Rules:
+    READING.DOMAIN_ICON, EFFECT.MEMBER_ACTION."""
+    state = pop(state)
+    if isinstance(action, Decline):
+        return emit(state, ev.Declined(clan=frame.clan, what="member_choice"))
+    assert isinstance(action, ChooseMember)
+    state = emit(state, ev.MemberChosen(clan=frame.clan, member=action.member))
+    return resolve(state, frame.clan, MemberIcon(action.member), frame.origin)
+
+
 # ---- how the engine treats these frames ---------------------------------------------------------------
 
 
@@ -702,9 +725,24 @@ class DomainLineHandler(ClanHandler[DomainLineFrame]):
         return domain_line_act(state, frame, action)
 
 
+class MemberChoiceHandler(ClanHandler[MemberChoiceFrame]):
+    """The Personal Domain action icon read as a member action: Courtier, Warrior or Gardener, or
+    decline. Rule: READING.DOMAIN_ICON."""
+
+    kind = DecisionKind.MEMBER_CHOICE
+    rule = "READING.DOMAIN_ICON"
+
+    def options(self, state: State, frame: MemberChoiceFrame) -> tuple[Action, ...]:
+        return member_choice_options(state, frame)
+
+    def act(self, state: State, frame: MemberChoiceFrame, action: Action) -> State:
+        return member_choice_act(state, frame, action)
+
+
 EFFECTS = EffectsHandler()
 INFLUENCE = InfluenceHandler()
 RESOURCE = ResourceHandler()
 OPTIONAL = OptionalHandler()
 CASTLE_ROW = CastleRowHandler()
 DOMAIN_LINE = DomainLineHandler()
+MEMBER_CHOICE = MemberChoiceHandler()

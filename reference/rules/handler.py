@@ -23,6 +23,7 @@ from reference.model import (
     Frame,
     InfluenceFrame,
     LightRowFrame,
+    MemberChoiceFrame,
     MemberFrame,
     OptionalFrame,
     OutsideFrame,
@@ -55,6 +56,7 @@ ClanFrame = (
     | OptionalFrame
     | CastleRowFrame
     | DomainLineFrame
+    | MemberChoiceFrame
     | OutsideFrame
 )
 """The frames that belong to one clan (``frame.clan``)."""

@@ -393,15 +393,15 @@ def place_warrior(state: State, clan: int, yard_index: int) -> State:
 
 
 def garden_action(state: State, clan: int, card_id: str, slot: int | None = None) -> State:
-    """Offer the garden's action: optional, paying a Plant card's coins. Rules: GARDENER.ACTION_OPTIONAL,
-    GARDENER.REACTIVATE, EFFECT.PAID_ICON."""
-    card = cat(state).gardens[card_id]
-    source = Source("garden", card.id)
-    origin = Origin(kind="garden", card=card.id, slot=slot)
-    if len(card.action) == 1 and isinstance(card.action[0], PayCoins):
-        paid = card.action[0]
+    """Offer the garden's action (under the readings in force): optional, paying a Plant card's coins.
+    Rules: GARDENER.ACTION_OPTIONAL, GARDENER.REACTIVATE, EFFECT.PAID_ICON, READING.STONE_GARDEN_ICON."""
+    action = cat(state).garden_action(card_id, state.setup.readings)
+    source = Source("garden", card_id)
+    origin = Origin(kind="garden", card=card_id, slot=slot)
+    if len(action) == 1 and isinstance(action[0], PayCoins):
+        paid = action[0]
         return push(state, OptionalFrame(clan, source, paid.then, coins=paid.n, origin=origin))
-    return push(state, OptionalFrame(clan, source, card.action, origin=origin))
+    return push(state, OptionalFrame(clan, source, action, origin=origin))
 
 
 # ---- Outside the Walls -----------------------------------------------------------------------------
