@@ -331,14 +331,48 @@ def is_over(state: State) -> bool:
     return state.phase is Phase.OVER
 
 
+class _Trust:
+    """What the engine itself produced last, so that the common loop (``legal_actions``, then
+    ``apply`` of one of them to the same state) is not checked twice: ``made``, the last states
+    ``apply`` or ``settle`` returned (settled by construction, so :func:`unsettled` has nothing to
+    find in them); ``offered``, the last state ``legal_actions`` answered and the very tuple it
+    returned. States and actions are immutable, and trust goes by identity (``is``), so an edited
+    copy or an equal action built elsewhere is checked in full as before."""
+
+    __slots__ = ("made", "offered")
+
+    def __init__(self) -> None:
+        self.made: tuple[State | None, State | None] = (None, None)
+        self.offered: tuple[State | None, tuple[Action, ...]] = (None, ())
+
+    def keep(self, state: State) -> State:
+        self.made = (state, self.made[0])
+        return state
+
+    def settled(self, state: State) -> bool:
+        return state is self.made[0] or state is self.made[1]
+
+    def offers(self, state: State, action: Action) -> bool:
+        seen, actions = self.offered
+        return seen is state and any(action is a for a in actions)
+
+
+_TRUST: Final = _Trust()
+
+
 def legal_actions(state: State) -> tuple[Action, ...]:
     """The legal actions of the deciding clan: the decision's options, then the seal trades open to
     it. Empty at chance nodes and at the end. Rules: TURN.SEQUENCE, RULING.TRADES_AT_OWN_DECISIONS."""
+    seen, actions = _TRUST.offered
+    if seen is state:
+        return actions
     waiting = _waiting(state)
     clan = waiting.decider if waiting is not None else None
     if clan is None or waiting is None or not 0 <= clan < len(state.clans):
         return ()
-    return waiting.options(state) + holdings.trades(state.clans[clan])
+    actions = waiting.options(state) + holdings.trades(state.clans[clan])
+    _TRUST.offered = (state, actions)
+    return actions
 
 
 def apply(state: State, action: Action) -> State:
@@ -348,8 +382,17 @@ def apply(state: State, action: Action) -> State:
     state is unchanged. Rules: TURN.DECISION, RULING.TRADES_AT_OWN_DECISIONS and the rules of each
     decision.
     """
+    settled = _TRUST.settled(state)
+    if settled and _TRUST.offers(state, action):  # one of the legal actions of this very state
+        waiting = _waiting(state)
+        assert waiting is not None
+        state = replace(state, events=())
+        if isinstance(action, Trade):
+            assert waiting.decider is not None
+            return _TRUST.keep(advance(_trade(state, waiting.decider, action)))
+        return _TRUST.keep(advance(waiting.act(state, action)))
     action = _well_formed(action)
-    stale = unsettled(state)
+    stale = None if settled else unsettled(state)
     if stale is not None:
         raise IllegalAction("TURN.DECISION", stale)
     waiting = _waiting(state)
@@ -357,7 +400,7 @@ def apply(state: State, action: Action) -> State:
         raise IllegalAction("ROUND.GAME_END", "the game is over: no action can be applied")
     state = replace(state, events=())
     if waiting.chance:
-        return advance(waiting.act(state, action))
+        return _TRUST.keep(advance(waiting.act(state, action)))
     clan = waiting.decider
     assert clan is not None
     if isinstance(action, (Deal, Roll, Shuffle)):
@@ -372,10 +415,10 @@ def apply(state: State, action: Action) -> State:
                 rule,
                 f"{clan_name(clan)} holds {state.clans[clan].seals} seal(s): not enough for {_name(action)}",
             )
-        return advance(_trade(state, clan, action))
+        return _TRUST.keep(advance(_trade(state, clan, action)))
     if not waiting.allows(state, action):
         raise IllegalAction(*waiting.refusal(state, action))
-    return advance(waiting.act(state, action))
+    return _TRUST.keep(advance(waiting.act(state, action)))
 
 
 def _trade(state: State, clan: int, action: Trade) -> State:
@@ -579,7 +622,7 @@ def settle(state: State) -> State:
     if shape is not None:
         raise IllegalAction("TURN.DECISION", shape)
     kept = tuple(f for f in state.stack if not isinstance(f, PHASE_FRAMES))
-    return advance(replace(state, stack=kept, events=()))
+    return _TRUST.keep(advance(replace(state, stack=kept, events=())))
 
 
 __all__ = [

@@ -49,7 +49,7 @@ def value(state: State, clan: int) -> float:
     holder = state.clans[clan]
     score = 0.0
     if state.board is not None:
-        score = score_clan(state.board, clan, holder, cat(state), leftovers=not holder.rival).total
+        score = float(score_clan(state.board, clan, holder, cat(state), leftovers=not holder.rival).total)
     return (
         score
         + 1.0 * sum(holder.sent)

@@ -14,12 +14,14 @@ import pytest
 from msgspec.structs import replace
 
 from reference.chance import sample
-from reference.engine import apply, decision_rule, is_chance, legal_actions, new_game, settle
+from reference.engine import apply, decision_rule, is_chance, is_over, legal_actions, new_game, settle
+from reference.errors import IllegalAction
 from reference.model import (
     Deal,
     DealFrame,
     Decision,
     DecisionKind,
+    PlaceDie,
     Resource,
     ResourceChoice,
     ResourceFrame,
@@ -106,3 +108,49 @@ def test_seal_trade_reports_what_is_kept(food: int, kept: int) -> None:
     # the cap that took the food is named, as it is for any gain it cuts
     assert traded.rules == (("SEALS.TRADE_RESOURCE",) if kept else ("SEALS.TRADE_RESOURCE", "RESOURCES.CAP"))
     assert waiting(after, DecisionKind.TURN, 0)  # a trade is no turn: the decision stays
+
+
+def _copy(value: object) -> object:
+    """An equal value that is not the same object (what a caller holding an old copy passes)."""
+    import msgspec
+
+    return msgspec.json.decode(msgspec.json.encode(value), type=type(value))
+
+
+def test_the_trusted_path_gives_what_the_full_checks_give() -> None:
+    """``apply`` of one of the legal actions to the very state they came from skips the re-checks;
+    an equal copy of the state and of the action goes through every check and reaches the same state."""
+    rng = random.Random(7)
+    state = new_game(Setup(players=3))
+    while not is_over(state):
+        if is_chance(state):
+            action = sample(state, rng)
+            after = apply(state, action)
+        else:
+            action = rng.choice(legal_actions(state))
+            after = apply(state, action)
+        checked = apply(_copy(state), _copy(action))  # type: ignore[arg-type]  # copies of State and Action
+        assert checked == after
+        state = after
+
+
+def test_an_edited_state_is_refused_even_with_an_action_offered_for_it() -> None:
+    state = started()
+    offered = legal_actions(state)
+    edited = replace(state, decision=replace(state.decision, clan=1))
+    assert legal_actions(edited)  # asked about the edited state itself...
+    with pytest.raises(IllegalAction, match="settled first"):
+        apply(edited, legal_actions(edited)[0])  # ...its actions are still checked in full
+    with pytest.raises(IllegalAction, match="settled first"):
+        apply(edited, offered[0])
+
+
+def test_an_action_offered_at_one_state_is_checked_at_another() -> None:
+    state = started()
+    offered = legal_actions(state)
+    after = apply(state, next(a for a in offered if isinstance(a, PlaceDie)))
+    gone = [a for a in offered if a not in legal_actions(after)]
+    assert gone
+    for action in gone:  # the very objects offered at the earlier state
+        with pytest.raises(IllegalAction):
+            apply(after, action)
