@@ -59,6 +59,7 @@ from reference.play import GameRecord, GameStopped, Step, play_game, same_policy
 from reference.policies import POLICIES
 from reference.rulebook import STATUSES, RuleEntry, closest_ids, load_register
 from reference.rules.common import clan_name
+from reference.view import commands as view_commands
 
 MIB: Final = 1024 * 1024
 USER_ERROR: Final = 2
@@ -1004,6 +1005,9 @@ cli.add_command(conformance.serve)
 cli.add_command(conformance.verify)
 cli.add_command(conformance.perft)
 cli.add_command(ambiguities)
+# issue 17, the view: wcref show (text board, --svg picture) and wcref view (the game page)
+cli.add_command(view_commands.show)
+cli.add_command(view_commands.view)
 
 
 def main() -> None:

@@ -36,6 +36,7 @@ from reference.book.vectors import compile_example, file_name
 from reference.errors import ContentError
 from reference.paths import directory_problem
 from reference.rulebook import RuleEntry, load_register
+from reference.view.book import PageBoards
 
 Status = Literal["passed", "failed"]
 
@@ -229,7 +230,11 @@ def _tags(example: Example, own: str) -> str:
 
 
 def _examples_html(
-    examples: tuple[Example, ...], results: dict[str, Outcome], where: dict[str, str], own: str
+    examples: tuple[Example, ...],
+    results: dict[str, Outcome],
+    where: dict[str, str],
+    own: str,
+    boards: PageBoards | None = None,
 ) -> str:
     out: list[str] = []
     done: set[str] = set()
@@ -243,6 +248,7 @@ def _examples_html(
                 f"{_tags(example, own)}</div>"
                 f"{_steps_table(example.steps, where)}"
                 + (f'<ul class="failures">{failures}</ul>' if failures else "")
+                + (boards.details(example.key) if boards is not None else "")  # issue 17: the boards
                 + f'<div class="vector">vector <code>{_e(file_name(example.key))}</code></div></article>'
             )
             continue
@@ -272,7 +278,12 @@ def _examples_html(
             f'<div class="example-head"><h3>Scenario Outline: {_e(example.outline)}</h3>'
             f"{_status_badge(overall)}{_tags(example, own)}</div>"
             f"{_steps_table(example.template, where)}<p><b>Examples</b></p>{table}"
-            f'<div class="vector">vectors <code>{_e(file_name(rows[0].key).rsplit("--", 1)[0])}--*.json</code></div>'
+            + (  # issue 17: each row's boards
+                "".join(boards.details(r.key, r.row[0][1] if r.row else "") for r in rows)
+                if boards is not None
+                else ""
+            )
+            + f'<div class="vector">vectors <code>{_e(file_name(rows[0].key).rsplit("--", 1)[0])}--*.json</code></div>'
             "</article>"
         )
     return "".join(out)
@@ -313,6 +324,7 @@ def _rule_html(
     results: dict[str, Outcome],
     where: dict[str, str],
     register: tuple[RuleEntry, ...],
+    boards: PageBoards | None = None,
 ) -> str:
     code = code_index().get(entry.id, ())
     props = property_index().get(entry.id, ())
@@ -353,7 +365,7 @@ def _rule_html(
         '<dl class="facts">'
         + "".join(f"<dt>{k}</dt><dd>{v}</dd>" for k, v in facts)
         + "</dl>"
-        + _examples_html(examples, results, where, entry.id)
+        + _examples_html(examples, results, where, entry.id, boards)
         + "</section>"
     )
 
@@ -415,12 +427,14 @@ def render_book(out_dir: Path, scenarios: Path | None = None, results: Path | No
             + " ".join(f'<a href="#{_e(r.id)}">{_e(r.id)}</a>' for r in feature.rules)
             + "</nav>"
         )
+        boards = PageBoards.of(e for r in feature.rules for e in r.examples)  # issue 17: the boards
         for rule in feature.rules:
             entry = by_id.get(rule.id)
             if entry is None:
                 body += f'<section class="rule" id="{_e(rule.id)}"><p>Unknown register ID {_e(rule.id)}</p></section>'
                 continue
-            body += _rule_html(entry, rule.examples, outcomes, where, register)
+            body += _rule_html(entry, rule.examples, outcomes, where, register, boards)
+        body += boards.assets()
         write(page_name(feature), _page(feature.name, body, nav))
     write("questions.html", _page("Questions", _questions_html(features, register, where), nav))
     write(

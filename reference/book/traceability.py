@@ -32,11 +32,11 @@ from reference.rulebook import RuleEntry, load_register, rule_ids
 ROOT: Final = Path(__file__).resolve().parents[1]
 """The ``reference`` package."""
 PROPERTIES: Final = ROOT.parent / "properties"
-NOT_IMPLEMENTATION: Final = frozenset({"book/", "cli.py", "narrate.py", "model/events.py"})
+NOT_IMPLEMENTATION: Final = frozenset({"book/", "cli.py", "narrate.py", "model/events.py", "view/"})
 """Modules of ``reference/`` (paths below it; a path ending in ``/`` is a whole folder) that
 document, report or drive the rules rather than implement them: the rules book (this package), the
-command line, the narration and the events (an event names the rules a step applied, the code that
-applies them cites them)."""
+command line, the narration, the events (an event names the rules a step applied, the code that
+applies them cites them) and the view (it draws what the rules did: reference/view)."""
 
 CITATION: Final = re.compile(r"\b((?:[A-Z][A-Z0-9_]*\.)+[A-Z][A-Z0-9_]*|[A-Z][A-Z0-9_]*(?=\.\*))(\.\*)?")
 """An ID (``TIME.STOP``) or a family wildcard (``SCORE.*``, ``SOLO.ICON.*``)."""

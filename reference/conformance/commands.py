@@ -530,6 +530,19 @@ def _finish(report: Report, report_path: Path | None, junit_path: Path | None, t
             written, older = _write_cases(Path(trace_out), report)  # before the summary: it names the files
         except _Usage as exc:
             unwritten.append(str(exc))
+    # issue 17: the divergences drawn side by side, beside the report (said first: the summary ends the output)
+    if report_path is not None:
+        from reference.view.divergence import page_path, write_beside
+
+        try:
+            drawn = write_beside(report_path, report)
+        except OSError as exc:
+            unwritten.append(
+                f"cannot write the divergence page {page_path(report_path)}: {exc.strerror or exc}"
+            )
+        else:
+            if drawn is not None:
+                click.echo(f"divergence page (both positions side by side): {drawn}")
     for line in summary_lines(report):
         click.echo(line)
     divergence = first_divergence(report)
