@@ -23,14 +23,15 @@ import json
 import math
 import os
 import random
+import shlex
 import sys
-import time
 import tracemalloc
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Final, NoReturn, TextIO
 
 import click
+import msgspec
 from rich import box
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
@@ -38,7 +39,7 @@ from rich.table import Table
 from rich.text import Text
 
 from properties.ambiguities import ambiguities
-from reference import artefacts, inputs, wire
+from reference import artefacts, benchmark, inputs, wire
 from reference.book import traceability
 from reference.book.render import docs_command
 from reference.book.vectors import vectors_command
@@ -769,6 +770,22 @@ def _rules_table(section: str, entries: Sequence[RuleEntry], *, full: bool = Fal
     help="Game i uses seed SEED + i (0 or more).",
 )
 @click.option("--quiet", is_flag=True, help="No progress bar.")
+@click.option(
+    "--json", "as_json", is_flag=True, help="Print the measurement as one JSON object (no memory figures)."
+)
+@click.option(
+    "--instructions",
+    is_flag=True,
+    help="Also count the instructions per game with valgrind (when installed; adds about a minute).",
+)
+@click.option(
+    "--compare",
+    "other",
+    default=None,
+    metavar="WCREF",
+    help="Bench another build too, with the same games (e.g. .venv-compiled/bin/wcref), show both side "
+    "by side and check that every game ends in the same state (exit 1 if not).",
+)
 @_solo_options
 def bench(
     games: int,
@@ -776,6 +793,9 @@ def bench(
     policy: str,
     seed: int,
     quiet: bool,
+    as_json: bool,
+    instructions: bool,
+    other: str | None,
     bot: str | None,
     difficulty: str | None,
     deck_path: Path | None,
@@ -785,8 +805,10 @@ def bench(
     domain_icon: str,
     stone_garden: str,
 ) -> None:
-    """Play GAMES complete games on one core: games/s, decisions/s and memory use. By default solo
-    games against the Tokugawa rival (medium); --players N benches N-clan games."""
+    """Play GAMES complete games on one core: games per CPU second and per wall second, decisions/s,
+    memory use, and a digest of the games' final states; --compare benches another build (pure
+    Python and compiled, see README) on the same games. By default solo games against the Tokugawa
+    rival (medium); --players N benches N-clan games."""
     setup = _make_setup(
         players,
         bot,
@@ -798,10 +820,49 @@ def bench(
         strict=strict,
         solo_by_default=True,
     )
-    _play(setup, policy, seed, keep_steps=False)  # warm-up: content tables and imports
-    early_at = max(1, math.ceil(games / 10))
-    early_rss: float | None = None
-    decisions = 0
+    # the same measurement for another build or for valgrind: every option given, as given
+    argv = ["bench", "--policy", policy, "--seed", str(seed), "--quiet", "--json"]
+    for flag, value in (
+        ("--players", players),
+        ("--bot", bot),
+        ("--difficulty", difficulty),
+        ("--deck", deck_path),
+        ("--action-order", action_order),
+        ("--pair-colour", pair_colour),
+        ("--domain-icon", domain_icon),
+        ("--stone-garden", stone_garden),
+    ):
+        if value is not None:
+            argv += [flag, str(value)]
+    if strict:
+        argv.append("--strict")
+    result = _bench_here(setup, policy, seed, games, quiet=quiet or as_json)
+    if instructions:
+        command = [sys.executable, "-m", "reference.cli", *argv]
+        result = msgspec.structs.replace(result, instructions=benchmark.instructions_per_game(command))
+    if as_json:
+        click.echo(msgspec.json.encode(result).decode())
+        return
+    _print_bench(result)
+    _print_memory(setup, policy, seed, games)
+    if other is None:
+        return
+    try:
+        theirs = benchmark.run_other([*shlex.split(other), *argv, "--games", str(games)])
+    except benchmark.CompareError as exc:
+        raise UserError(f"--compare: {exc}") from exc
+    if instructions:
+        command = [*shlex.split(other), *argv]
+        theirs = msgspec.structs.replace(theirs, instructions=benchmark.instructions_per_game(command))
+    _print_comparison(result, theirs, other)
+    if theirs.digest != result.digest:
+        raise EngineFailure(
+            f"the two builds end the games in different states (digest {result.digest[:12]} here, "
+            f"{theirs.digest[:12]} from {other})"
+        )
+
+
+def _bench_here(setup: Setup, policy: str, seed: int, games: int, *, quiet: bool) -> benchmark.BenchResult:
     err = Console(stderr=True)
     progress = Progress(
         TextColumn("bench"),
@@ -814,15 +875,41 @@ def bench(
     )
     with progress:
         task = progress.add_task("games", total=games)
-        start = time.perf_counter()
-        for i in range(games):
-            decisions += _play(setup, policy, seed + i, keep_steps=False).decisions
-            if i + 1 == early_at:
-                early_rss = _current_rss_mib()
-            progress.advance(task)
-        elapsed = time.perf_counter() - start
-    end_rss = _current_rss_mib()
+        try:
+            return benchmark.run(
+                setup, _describe(setup), policy, seed, games, on_game=lambda _: progress.advance(task)
+            )
+        except GameStopped as stop:
+            raise EngineFailure(f"a bench game stopped: {stop}") from stop.cause
 
+
+def _print_bench(result: benchmark.BenchResult) -> None:
+    last = result.seed + result.games - 1
+    click.echo(
+        f"bench: {result.games} games, {result.setup}, policy {result.policy}, seeds {result.seed}..{last}, "
+        f"{result.build} build (Python {result.python})"
+    )
+    click.echo(f"{result.cpu_rate:.1f} games/s (CPU time {result.cpu_seconds:.2f} s)")
+    click.echo(f"{result.wall_rate:.1f} games/s (wall time {result.wall_seconds:.2f} s)")
+    click.echo(
+        f"{result.decisions / max(result.cpu_seconds, 1e-9):.0f} decisions/s "
+        f"({result.decisions / result.games:.1f} decisions per game)"
+    )
+    if result.instructions is not None:
+        click.echo(f"{result.instructions / 1e6:.2f} M instructions per game (valgrind)")
+    click.echo(f"final states digest {result.digest[:16]}")
+
+
+def _print_memory(setup: Setup, policy: str, seed: int, games: int) -> None:
+    """Memory use: the peak traced while playing a few games, the process's peak RSS, and whether the
+    RSS grows from the first tenth of the games to the end (a leak would)."""
+    early_at = max(1, math.ceil(games / 10))
+    for i in range(early_at):
+        _play(setup, policy, seed + i, keep_steps=False)
+    early_rss = _current_rss_mib()
+    for i in range(early_at, games):
+        _play(setup, policy, seed + i, keep_steps=False)
+    end_rss = _current_rss_mib()
     traced = min(games, 20)
     tracemalloc.start()
     try:
@@ -832,18 +919,36 @@ def bench(
         peak = tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()
-
-    elapsed = max(elapsed, 1e-9)
-    click.echo(f"bench: {games} games, {_describe(setup)}, policy {policy}, seeds {seed}..{seed + games - 1}")
-    click.echo(f"{games / elapsed:.1f} games/s")
-    click.echo(
-        f"{decisions / elapsed:.0f} decisions/s ({decisions / games:.1f} decisions per game, {elapsed:.2f} s)"
-    )
     click.echo(
         f"peak memory: tracemalloc {peak / MIB:.2f} MiB (first {traced} games, traced separately); "
         f"max RSS {_max_rss_mib():.1f} MiB"
     )
     click.echo(_flatness(early_rss, end_rss, early_at, games))
+
+
+def _print_comparison(mine: benchmark.BenchResult, theirs: benchmark.BenchResult, other: str) -> None:
+    table = Table(box=box.SIMPLE_HEAD, title="the same games, two builds")
+    table.add_column("build")
+    table.add_column("wcref", overflow="fold")
+    for column in ("games/s (CPU)", "games/s (wall)", "decisions/game", "M instr./game"):
+        table.add_column(column, justify="right")
+    table.add_column("digest")
+    for result, where in ((mine, "this one"), (theirs, other)):
+        table.add_row(
+            result.build,
+            where,
+            f"{result.cpu_rate:.1f}",
+            f"{result.wall_rate:.1f}",
+            f"{result.decisions / result.games:.1f}",
+            "-" if result.instructions is None else f"{result.instructions / 1e6:.2f}",
+            result.digest[:12],
+        )
+    Console(width=110 if not sys.stdout.isatty() else None).print(table)
+    ratio = theirs.cpu_rate / max(mine.cpu_rate, 1e-9)
+    same = "the same final states" if theirs.digest == mine.digest else "DIFFERENT final states"
+    click.echo(
+        f"{theirs.build} build ({other}): {ratio:.2f}x the CPU speed of this {mine.build} build; {same}"
+    )
 
 
 def _current_rss_mib() -> float | None:

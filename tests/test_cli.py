@@ -5,13 +5,17 @@ from __future__ import annotations
 import json
 import random
 import re
+import shlex
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+import msgspec
 import pytest
 from click.testing import CliRunner, Result
 
 from reference import wire
+from reference.benchmark import BenchResult
 from reference.book import traceability
 from reference.cli import cli
 from reference.model import Action, Colour, DecisionKind, End, PlaceDie, Setup, Space, State
@@ -422,14 +426,69 @@ def test_code_places_are_ranked_implementation_first() -> None:
 # ---- bench -------------------------------------------------------------------------------------------
 
 
-def test_bench_reports_games_per_second() -> None:
+def test_bench_reports_cpu_and_wall_rates_memory_and_the_games_digest() -> None:
     result = run("bench", "--games", "20", "--quiet")
     assert result.exit_code == 0, result.output
-    assert re.search(r"^[0-9.]+ games/s$", result.stdout, re.MULTILINE), result.stdout
+    assert re.search(r"^[0-9.]+ games/s \(CPU time [0-9.]+ s\)$", result.stdout, re.MULTILINE), result.stdout
+    assert re.search(r"^[0-9.]+ games/s \(wall time [0-9.]+ s\)$", result.stdout, re.MULTILINE)
     assert re.search(r"^[0-9.]+ decisions/s", result.stdout, re.MULTILINE)
+    assert re.search(r"pure build \(Python 3\.", result.stdout)
+    assert re.search(r"^final states digest [0-9a-f]{16}$", result.stdout, re.MULTILINE)
     assert "tracemalloc" in result.stdout
     assert "max RSS" in result.stdout
     assert "memory flatness" in result.stdout
+
+
+def _bench_json(*args: str) -> BenchResult:
+    result = run("bench", "--quiet", "--json", *args)
+    assert result.exit_code == 0, result.output
+    return msgspec.json.decode(result.stdout, type=BenchResult)
+
+
+def test_bench_json_digest_names_the_games_played() -> None:
+    first = _bench_json("--games", "6", "--seed", "3")
+    assert (first.games, first.seed, first.build) == (6, 3, "pure")
+    assert first.decisions > 0
+    assert first.cpu_seconds > 0
+    assert _bench_json("--games", "6", "--seed", "3").digest == first.digest  # the same games
+    assert _bench_json("--games", "6", "--seed", "4").digest != first.digest
+    assert _bench_json("--games", "6", "--seed", "3", "--players", "3").digest != first.digest
+
+
+def _fake_wcref(tmp_path: Path, reply: str, status: int = 0) -> str:
+    script = tmp_path / "other.py"
+    script.write_text(f"import sys\nprint({reply!r})\nsys.exit({status})\n", encoding="utf-8")
+    return shlex.join([sys.executable, str(script)])
+
+
+def test_bench_compares_two_builds_on_the_same_games() -> None:
+    other = shlex.join([sys.executable, "-m", "reference.cli"])
+    result = run("bench", "--games", "8", "--quiet", "--compare", other)
+    assert result.exit_code == 0, result.output
+    assert "the same games, two builds" in result.stdout
+    assert "the same final states" in result.stdout
+
+
+def test_bench_compare_fails_when_the_other_build_ends_a_game_elsewhere(tmp_path: Path) -> None:
+    mine = _bench_json("--games", "4")
+    theirs = msgspec.structs.replace(mine, digest="0" * 64, build="compiled")
+    other = _fake_wcref(tmp_path, msgspec.json.encode(theirs).decode())
+    result = run("bench", "--games", "4", "--quiet", "--compare", other)
+    assert_one_line_finding(result)
+    assert "different states" in result.stderr
+    assert "DIFFERENT final states" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("reply", "status", "said"),
+    [("not json", 0, "did not answer a bench result"), ("", 3, "exited with status 3")],
+)
+def test_bench_compare_names_another_build_that_cannot_be_benched(
+    tmp_path: Path, reply: str, status: int, said: str
+) -> None:
+    result = run("bench", "--games", "2", "--quiet", "--compare", _fake_wcref(tmp_path, reply, status))
+    assert_one_line_error(result)
+    assert said in result.stderr
 
 
 # ---- schema ------------------------------------------------------------------------------------------

@@ -46,7 +46,8 @@ def test_local_links_point_at_files() -> None:
 
 def test_ci_runs_the_readme_test_command_as_written() -> None:
     blocks = re.findall(r"```sh\n(.*?)\n```", README, re.DOTALL)
-    assert len(blocks) == 2, "a setup-and-run command and a test command"
+    assert len(blocks) >= 2, "a setup-and-run command and a test command, first"
+    assert "wcref play" in blocks[0]
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert blocks[1].strip() in ci
 
@@ -59,3 +60,22 @@ def test_the_implementers_guide_lists_every_space_with_its_printed_value() -> No
     for space, facts in SPACE_FACTS.items():
         row = next(r for r in rows if f"`{space.value}`" in r)
         assert row.rstrip(" |").endswith(str(facts.value)), row
+
+
+def test_the_vector_counts_in_the_docs_are_the_shipped_ones() -> None:
+    import json
+
+    files = (
+        json.loads(p.read_text(encoding="utf-8")) for p in (ROOT / "reference" / "vectors").glob("*.json")
+    )
+    vectors = [v for v in files if v.get("format") == "wcref-vector"]
+    total = len(vectors)
+    from_position = sum(1 for v in vectors if v.get("start") is not None)
+    readme = re.search(r"(\d+) of the (\d+) vectors start from a position", README)
+    assert readme is not None
+    assert (int(readme.group(1)), int(readme.group(2))) == (from_position, total)
+    other = re.search(r"the other (\d+) start from a setup", README)
+    assert other is not None
+    assert int(other.group(1)) == total - from_position
+    guide = (ROOT / "docs" / "implementers.md").read_text(encoding="utf-8")
+    assert f"{from_position} of the {total} vectors start from one" in guide
