@@ -209,7 +209,8 @@ def describe(finding: Finding, out: Path | None) -> list[str]:
     head = f"{entry.id} ({entry.setting}: {' | '.join(entry.readings)}):"
     w = finding.witness
     if w is None:
-        return [f"{head} no difference found in {finding.games} games"]
+        games = "1 game" if finding.games == 1 else f"{finding.games} games"
+        return [f"{head} no difference found in {games}"]
     lines = [
         f"{head} matters",
         f"  witness: {w.step} action(s); after action {w.step} the observations differ at {w.where}",

@@ -57,6 +57,7 @@ from reference.model import (
     Origin,
     PayCheckpoint,
     PayCoins,
+    Readings,
     ResourceChoice,
     ResourceFrame,
     RivalGardenFrame,
@@ -68,6 +69,7 @@ from reference.model import (
     WellIcon,
 )
 from reference.model.choices import FREE, Cost, Item, Option, PendingDecision
+from reference.model.setup import DEFAULT_READINGS
 from reference.rules import holdings
 from reference.rules import time as passage
 from reference.rules.common import cat
@@ -96,8 +98,9 @@ def describe(state: State) -> PendingDecision | None:
     )
 
 
-def icon_rule(icon: Effect) -> str:
-    """The rule that says what resolving ``icon`` does."""
+def icon_rule(icon: Effect, readings: Readings = DEFAULT_READINGS) -> str:
+    """The rule that says what resolving ``icon`` does (under the ``readings`` of the game: the
+    Personal Domain icon read as member actions cites READING.DOMAIN_ICON)."""
     match icon:
         case Gain():
             return "EFFECT.PLAIN_GAINS"
@@ -116,7 +119,7 @@ def icon_rule(icon: Effect) -> str:
         case LightIcon():
             return "EFFECT.LIGHT_ACTION"
         case DomainIcon():
-            return "EFFECT.DOMAIN_ACTION"
+            return "READING.DOMAIN_ICON" if readings.domain_icon == "members" else "EFFECT.DOMAIN_ACTION"
         case DecreeIcon():
             return "SETUP.STARTING_GAINS"
         case PayCoins():
@@ -194,7 +197,8 @@ def _option(state: State, frame: Frame, items: tuple[Item, ...], action: Action)
             return Option(action=action, rule="SEALS.TRADE_RESOURCE", gives=gives, cost=Cost(seals=2))
         case Next(index=i) if isinstance(frame, EffectsFrame):
             item = items[i]
-            return Option(action=action, rule=icon_rule(item.icon), gives=(item.icon,), origin=item.origin)
+            rule = icon_rule(item.icon, state.setup.readings)
+            return Option(action=action, rule=rule, gives=(item.icon,), origin=item.origin)
         case TakeResource(resource=resource):
             gives = (Gain(holdings.gain_kind(resource), 1),)
             origin = frame.origin if isinstance(frame, ResourceFrame) else None

@@ -297,10 +297,13 @@ def _make_setup(
     solo_wanted = bot is not None or difficulty is not None or deck_path is not None
     if not solo_wanted and (players is not None or not solo_by_default):
         clans = players if players is not None else 2
-        for option, value in (("--action-order", action_order), ("--pair-colour", pair_colour)):
+        for option, value, rule in (
+            ("--action-order", action_order, "READING.SOLO_ACTION_ORDER"),
+            ("--pair-colour", pair_colour, "READING.GINKGO_PAIR_COLOUR"),
+        ):
             if value is not None:
                 raise UserError(
-                    f"{option} is a reading of a solo rival: it has no effect in a game of {clans} clans"
+                    f"{option} is a reading of a solo rival ({rule}): it has no effect in a game of {clans} clans"
                 )
         return Setup(players=clans, readings=readings)
     if players not in (None, 2):
@@ -708,7 +711,7 @@ def rules(ids: tuple[str, ...], section: str | None, status: str | None) -> None
         if group:
             console.print(_rules_table(name, group, full=wanted is not None))
     tally = {s: sum(e.status == s for e in chosen) for s in STATUSES}
-    counts = ", ".join(f"{n} {s}s" for s, n in tally.items())
+    counts = ", ".join(counted(n, s) for s, n in tally.items())
     shown = len({e.section for e in chosen})
     click.echo(f"{len(chosen)} of {len(entries)} entries in {shown} section(s): {counts}")
 

@@ -49,6 +49,7 @@ from reference.model import (
     OptionalFrame,
     OutsideFrame,
     Phase,
+    Readings,
     RefillFrame,
     ResourceFrame,
     RivalGardenFrame,
@@ -281,10 +282,9 @@ def new_game(setup: Setup) -> State:
             raise SetupError("solo.pair_colour must be 'any' or 'die' (READING.GINKGO_PAIR_COLOUR)")
         if setup.solo.deck is not None:
             validate_deck(setup.solo.deck, "setup.solo.deck")
-    if setup.readings.domain_icon not in ("domain", "members"):
-        raise SetupError("readings.domain_icon must be 'domain' or 'members' (READING.DOMAIN_ICON)")
-    if setup.readings.stone_garden not in ("light", "lantern"):
-        raise SetupError("readings.stone_garden must be 'light' or 'lantern' (READING.STONE_GARDEN_ICON)")
+    unread = unknown_reading(setup)
+    if unread is not None:
+        raise SetupError(unread)
     _check_content_size(setup)
     return State(
         setup=setup, phase=Phase.DEAL, decision=Decision(DecisionKind.DEAL, None), stack=(DealFrame(),)
@@ -586,11 +586,27 @@ def unsettled(state: State) -> str | None:
 _SETTLE: Final = ": a state built by editing must be settled first (reference.engine.settle)"
 
 
+def unknown_reading(setup: Setup) -> str | None:
+    """What is wrong with the base-game readings of a setup (None: each is one of its values).
+    Rules: READING.DOMAIN_ICON, READING.STONE_GARDEN_ICON."""
+    readings: object = setup.readings  # a Python caller can pass anything
+    if not isinstance(readings, Readings):
+        return f"readings must be a Readings value, not {type(readings).__name__}"
+    if readings.domain_icon not in ("domain", "members"):
+        return "readings.domain_icon must be 'domain' or 'members' (READING.DOMAIN_ICON)"
+    if readings.stone_garden not in ("light", "lantern"):
+        return "readings.stone_garden must be 'light' or 'lantern' (READING.STONE_GARDEN_ICON)"
+    return None
+
+
 def malformed(state: State) -> str | None:
     """What in a state's shape no rule can start from (None when nothing): after the deal, as many
     clans as the setup seats and a board; a round 1..3; at most 3 turns per clan taken; a turn order
     that orders the clans. :func:`settle` refuses such a state (IllegalAction, TURN.DECISION) and
     :func:`apply` too."""
+    unread = unknown_reading(state.setup)
+    if unread is not None:
+        return unread
     players = state.setup.players
     if state.phase is Phase.DEAL:
         if state.clans or state.board is not None:

@@ -41,6 +41,7 @@ from reference.model import (
     LightIcon,
     MemberIcon,
     PayCoins,
+    Readings,
     ResourceChoice,
     RivalIcon,
     RivalKind,
@@ -51,6 +52,7 @@ from reference.model import (
     WellIcon,
 )
 from reference.model import events as ev
+from reference.model.setup import DEFAULT_READINGS
 from reference.rules.common import amount, clan_name
 from reference.rules.effects import source_words as source_name
 from reference.rules.solo.rival import deck_of
@@ -174,8 +176,9 @@ def room_name(room: int) -> str:
     return f"room {room}"
 
 
-def describe(effect: Effect) -> str:
-    """A short name of an icon: ``+2 coins``, ``1 Passage of Time step``, ``Lantern``..."""
+def describe(effect: Effect, readings: Readings = DEFAULT_READINGS) -> str:
+    """A short name of an icon: ``+2 coins``, ``1 Passage of Time step``, ``Lantern``... (the
+    Personal Domain icon as the ``readings`` read it, READING.DOMAIN_ICON)."""
     match effect:
         case Gain(what=what, n=n):
             return f"+{amount(n, what.value)}"
@@ -194,11 +197,13 @@ def describe(effect: Effect) -> str:
         case LightIcon():
             return "light-background action"
         case DomainIcon():
+            if readings.domain_icon == "members":
+                return "Courtier, Warrior or Gardener action (the Personal Domain icon)"
             return "Personal Domain action"
         case DecreeIcon(card=card):
             return f"Decree {card}"
         case PayCoins(n=n, then=then):
-            return f"pay {amount(n, 'coin')}: " + ", ".join(describe(e) for e in then)
+            return f"pay {amount(n, 'coin')}: " + ", ".join(describe(e, readings) for e in then)
         case BlockRef(card=card, block=block):
             return f"{card} block {block}"
         case _:
@@ -222,8 +227,14 @@ def describe_icon(icon: RivalIcon) -> str:
             assert_never(icon)
 
 
-def _icons(icons: Sequence[Effect]) -> str:
-    return ", ".join(map(describe, icons)) if icons else "nothing"
+def _readings(name: Names | None) -> Readings:
+    return name.setup.readings if name is not None and name.setup is not None else DEFAULT_READINGS
+
+
+def _icons(icons: Sequence[Effect], name: Names | None = None) -> str:
+    """The icons' short names, the Personal Domain icon as the game of ``name`` reads it."""
+    readings = _readings(name)
+    return ", ".join(describe(icon, readings) for icon in icons) if icons else "nothing"
 
 
 def _rival_icons(icons: Sequence[RivalIcon]) -> str:
@@ -289,7 +300,7 @@ def board_lines(board: Board, name: Names | None = None) -> list[str]:
             shade = "dark" if block.dark else "light"
             tile = room.tiles[b].value if b < len(room.tiles) else "no"
             lines.append(
-                f"    block {b}, {rows_name(block.rows)}, {shade}, {tile} die tile: {_icons(block.effects)}"
+                f"    block {b}, {rows_name(block.rows)}, {shade}, {tile} die tile: {_icons(block.effects, name)}"
             )
     lines.append(
         f"decks: Stewards {amount(len(board.steward_deck), 'card')}, "
@@ -299,7 +310,7 @@ def board_lines(board: Board, name: Names | None = None) -> list[str]:
     lines.append(f"Daimyo card {board.daimyo}, favours {favours}")
     if c is not None:
         for i, reward in enumerate(c.daimyo[board.daimyo].favours):
-            lines.append(f"    favour {i}: {_icons(reward)}")
+            lines.append(f"    favour {i}: {_icons(reward, name)}")
     lines.append(f"Well tiles: {', '.join(board.well_tiles)}")
     for slot, g in enumerate(board.gardens):
         held = f" ({', '.join(who(k) for k in g.gardeners)})" if g.gardeners else ""
@@ -307,13 +318,14 @@ def board_lines(board: Board, name: Names | None = None) -> list[str]:
             lines.append(f"garden slot {slot} beside the {g.bridge.value} bridge: {g.card}{held}")
             continue
         card = c.gardens[g.card]
+        action = c.garden_action(g.card, _readings(name))
         lines.append(
             f"garden slot {slot} beside the {g.bridge.value} bridge: {g.card} ({card.kind.value}, "
-            f"{card.food} food, {amount(card.cp, 'cp')}): {_icons(card.action)}{held}"
+            f"{card.food} food, {amount(card.cp, 'cp')}): {_icons(action, name)}{held}"
         )
     for y in board.yards:
         tiles = ", ".join(
-            f"{tile} {face}" + (f" ({_icons(c.yard_face(tile, face))})" if c is not None else "")
+            f"{tile} {face}" + (f" ({_icons(c.yard_face(tile, face), name)})" if c is not None else "")
             for tile, face in y.tiles
         )
         held = f"; warriors: {', '.join(who(k) for k in y.warriors)}" if y.warriors else ""
@@ -442,20 +454,20 @@ def _line(event: Event, name: Names) -> str:
                 f"it on {space_name(space)} (against {covered}): {_coins(c)}"
             )
         case ev.LanternActivated(clan=clan, cards=cards, icons=icons):
-            return f"{name(clan)} activates its Lantern ({', '.join(cards)}): {_icons(icons)}"
+            return f"{name(clan)} activates its Lantern ({', '.join(cards)}): {_icons(icons, name)}"
         case ev.RowsMatched(clan=clan, room=room, card=card, colour=colour, blocks=blocks):
             matched = ", ".join(f"block {b}" for b in blocks)
             return f"{name(clan)}'s {colour.value} die in {room_name(room)}: the {colour.value} die tiles of {card} match {matched}"
         case ev.BlockResolved(clan=clan, card=card, block=block, rows=rows, dark=dark, icons=icons):
             shade = "dark" if dark else "light"
-            return f"{name(clan)} resolves {block_name(card, block, rows)}, {shade}: {_icons(icons)}"
+            return f"{name(clan)} resolves {block_name(card, block, rows)}, {shade}: {_icons(icons, name)}"
         case ev.BlockChosen(clan=clan, room=room, card=card, block=block):
             return f"{name(clan)} chooses {card} block {block} in {room_name(room)}"
         case ev.WellResolved(clan=clan, tiles=tiles, icons=icons):
-            return f"the Well gives {name(clan)} (tiles {', '.join(tiles)}): {_icons(icons)}"
+            return f"the Well gives {name(clan)} (tiles {', '.join(tiles)}): {_icons(icons, name)}"
         case ev.DomainLineResolved(clan=clan, colour=colour, rewards=rewards, card=card, block=block):
             then = f"; then {card} block {block}" if card is not None else ""
-            return f"{name(clan)}'s {colour.value} Domain line gives {_icons(rewards)}{then}"
+            return f"{name(clan)}'s {colour.value} Domain line gives {_icons(rewards, name)}{then}"
         case ev.Gained(clan=clan, what=what, n=n, kept=kept):
             lost = f" ({n - kept} of {n} lost to the cap)" if kept < n else ""
             return f"{name(clan)} gains {amount(kept, what.value)}{lost}"
@@ -465,7 +477,7 @@ def _line(event: Event, name: Names) -> str:
         case ev.DecreePlaced(clan=clan, card=card):
             return f"{name(clan)} places Decree {card} in its Lantern Area"
         case ev.IconChosen(clan=clan, icon=icon):
-            return f"{name(clan)} resolves {describe(icon)} next"
+            return f"{name(clan)} resolves {describe(icon, _readings(name))} next"
         case ev.SealsTraded(clan=clan, seals=seals, into=into, kept=kept):
             got = amount(1, "coin" if into is None else into.value)
             lost = " (lost: it holds 7)" if into is not None and not kept else ""
@@ -477,10 +489,10 @@ def _line(event: Event, name: Names) -> str:
         case ev.OptionalPaid(clan=clan, source=source, seals=seals, coins=coins, icons=icons):
             paid = [amount(n, unit) for n, unit in ((seals, "seal"), (coins, "coin")) if n]
             price = f", paying {' and '.join(paid)}" if paid else ""
-            return f"{name(clan)} uses {source_name(source)}{price}: {_icons(icons)}"
+            return f"{name(clan)} uses {source_name(source)}{price}: {_icons(icons, name)}"
         case ev.OptionalDeclined(clan=clan, source=source, seals=seals, coins=coins, icons=icons):
             price = " and ".join(amount(n, unit) for n, unit in ((seals, "seal"), (coins, "coin")) if n)
-            return f"{name(clan)} declines {source_name(source)} ({price or 'free'}: {_icons(icons)})"
+            return f"{name(clan)} declines {source_name(source)} ({price or 'free'}: {_icons(icons, name)})"
         case ev.OptionalUnaffordable(clan=clan, source=source):
             return f"{name(clan)} cannot pay for {source_name(source)}: skipped"
         case ev.TimeMoved(clan=clan, start=start, end=end, rules=rules):
@@ -528,11 +540,11 @@ def _line(event: Event, name: Names) -> str:
         case ev.RoomRefilled(room=room, card=card):
             return f"{card} refills {room_name(room)}"
         case ev.FavourTaken(clan=clan, slot=slot, icons=icons):
-            return f"{name(clan)} takes favour {slot}: {_icons(icons)}"
+            return f"{name(clan)} takes favour {slot}: {_icons(icons, name)}"
         case ev.NoFreeFavour(clan=clan):
             return f"{name(clan)}'s courtier finds no free favour and stays in the Daimyo's room"
         case ev.WarriorPlaced(clan=clan, cost=cost, iron=iron, icons=icons):
-            effects = f": {_icons(icons)}" if icons else ""
+            effects = f": {_icons(icons, name)}" if icons else ""
             return f"{name(clan)} {_paying(iron, 'iron')}: a warrior goes to the {cost}-iron Training Yard{effects}"
         case ev.GardenerPlaced(clan=clan, card=card, bridge=bridge, food=food, slot=slot):
             return (

@@ -44,7 +44,8 @@ def test_the_readings_that_apply_are_taken() -> None:
     assert cards.exit_code == 0, cards.output
     die = run("play", "--bot", "gingkogawa", "--pair-colour", "die", "--seed", "2")
     assert die.exit_code == 0, die.output
-    assert "readings in force: READING.GINKGO_PAIR_COLOUR = die" in die.output
+    assert "READING.GINKGO_PAIR_COLOUR = die" in die.output
+    assert "readings in force: READING.DOMAIN_ICON = domain, READING.STONE_GARDEN_ICON = light," in die.output
 
 
 @pytest.mark.parametrize("command", ["play", "bench"])

@@ -146,7 +146,7 @@ def test_the_positions_phase_keeps_going_too(tmp_path: Path) -> None:
     cases = tmp_path / "cases"
     result, report = run_verify(
         tmp_path, faulty("empty_deck_no_light", "dearer_checkpoint_11"), "--vectors", no_vectors(tmp_path),
-        "--games", "0", "--positions", "20", "--seed", "2", "--keep-going", "--trace-out", f"{cases}/",
+        "--games", "0", "--positions", "30", "--seed", "2", "--keep-going", "--trace-out", f"{cases}/",
     )  # fmt: skip
     assert result.exit_code == 1, result.output
     positions = report["positions"]

@@ -97,6 +97,36 @@ def test_a_number_no_given_set_needs_a_derivation_and_one_a_given_set_does_not()
     assert problems(noted) == []
 
 
+@pytest.mark.parametrize(
+    ("note", "error"),
+    [
+        ("1 + 1 = 2 - 5", "no '= N' result"),
+        ("2 (SR9; + 1 = 3", "unbalanced parentheses"),
+        ("1 + 1 = 2 = 2", "more than one '='"),
+        ("1" * 12 + " = 1", "more than 9 digits"),
+    ],
+)
+def test_a_malformed_part_is_named(note: str, error: str) -> None:
+    [part] = parts(note)
+    assert error in part.error
+
+
+def test_an_equals_sign_or_a_number_inside_a_remark_is_the_readers() -> None:
+    assert [(p.stated, p.computed) for p in parts("1 (x = 2) + 1 = 2 (not = 3)")] == [(2, 2)]
+
+
+def test_a_derivation_in_an_outline_is_filled_in_per_row() -> None:
+    text = (
+        "Feature: f\n  @SEALS.CAP\n  Rule: r\n    Scenario Outline: o <n>\n      Given a 2-player game\n"
+        "      When clan 0 places the right black die on the Well\n      # <a> + 1 = <b>\n"
+        "      Then clan 0 now holds <b> seals\n      Examples:\n        | n | a | b |\n"
+        "        | x | 2 | 3 |\n        | y | 4 | 5 |\n"
+    )
+    rows = parse_feature(text, "t").rules[0].examples
+    assert [e.steps[-1].note for e in rows] == ["2 + 1 = 3", "4 + 1 = 5"]
+    assert [problems(e) for e in rows] == [[], []]
+
+
 def test_a_semicolon_inside_a_remark_does_not_split_the_derivation() -> None:
     assert [(p.stated, p.computed) for p in parts("2 (SR9; the start) + 1 = 3; 4 = 4")] == [(3, 3), (4, 4)]
 

@@ -245,7 +245,10 @@ def test_narrated_log_shows_board_rows_rival_start_and_readings() -> None:
     )
     assert "starting pairs on offer: 0: SR" in board
     # only the reading of the rival in play
-    assert "readings in force: READING.SOLO_ACTION_ORDER = rows\n" in board + "\n"
+    assert (
+        "readings in force: READING.DOMAIN_ICON = domain, READING.STONE_GARDEN_ICON = light, "
+        "READING.SOLO_ACTION_ORDER = rows\n"
+    ) in board + "\n"
     assert re.search(r"clan 1 \(rival\) starts \(hard\) with 8 Clan Points on Passage of Time space 3", board)
     rerolls = [i for i, line in enumerate(lines) if re.fullmatch(r"Round [23] · re-roll", line)]
     assert len(rerolls) == 2

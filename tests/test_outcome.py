@@ -175,14 +175,16 @@ TRADES: Final = frozenset({"SEALS.TRADE_COIN", "SEALS.TRADE_RESOURCE"})
 
 
 def test_seven_faults_planted_together_are_caught_in_one_keep_going_run_each_under_its_rule() -> None:
-    """Every fault of tests/outcome_impl.py at once, one run of 12 generated positions (seed 1:
-    a quarter of them on long-move content, where a move can cross two checkpoints)."""
+    """Every fault of tests/outcome_impl.py at once, one run of 12 generated positions (seed 5:
+    a quarter of them on long-move content, where a move can cross two checkpoints). The positions
+    drawn for a seed also depend on the modules the test process has imported (noted in the closing
+    note of issue 17): the seed is one that shows all seven with the suite's imports."""
     report = run_outcome(
         CompositeGame(tuple(FAULTS)),
         [Setup(players=players) for players in (3, 4, 2)],
         [],
         games=0,
-        seed=1,
+        seed=5,
         positions=12,
         converse=2,
         keep_going=True,

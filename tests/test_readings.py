@@ -68,7 +68,9 @@ def test_the_shipped_content_reads_g6_and_y8_with_one_icon_and_g4_with_two() -> 
 @pytest.mark.parametrize(
     ("alternative", "message"),
     [
-        (IconReading("READING.NOTHING", "lantern", (LanternIcon(),)), "not a reading a card can follow"),
+        (IconReading("READING.NOTHING", "lantern", (LanternIcon(),)), "not a reading of a card's icons"),
+        (IconReading("READING.DOMAIN_ICON", "members", (LanternIcon(),)), "not a reading of a card's icons"),
+        (IconReading("READING.STONE_GARDEN_ICON", "lantern", ()), "the action shows no icon"),
         (
             IconReading("READING.STONE_GARDEN_ICON", "light", (LanternIcon(),)),
             "not one of its other readings",
@@ -81,7 +83,7 @@ def test_content_with_a_wrong_alternative_is_refused_naming_the_garden(
 ) -> None:
     content = base_content()
     gardens = tuple(replace(g, readings=(alternative,)) if g.id == "G1" else g for g in content.gardens)
-    with pytest.raises(ContentError, match=f"garden G1: .*{message}"):
+    with pytest.raises(ContentError, match=f"garden G1: readings\\[0\\].*{message}"):
         validate(replace(content, gardens=gardens), "test")
 
 
@@ -143,3 +145,23 @@ def test_the_command_line_chooses_the_readings_and_names_them() -> None:
     wrong = runner.invoke(cli, ["play", "--stone-garden", "lamp"])
     assert wrong.exit_code == 2
     assert "lamp" in wrong.output
+
+
+def test_a_setup_without_readings_or_an_edited_state_with_an_unknown_one_is_refused() -> None:
+    from reference.errors import IllegalAction
+
+    with pytest.raises(SetupError, match="readings must be a Readings value"):
+        new_game(Setup(readings=None))  # type: ignore[arg-type]  # what a Python caller can pass
+    state = started(2)
+    edited = replace(state, setup=replace(state.setup, readings=Readings(domain_icon="foo")))  # type: ignore[arg-type]  # an unchecked value
+    with pytest.raises(IllegalAction, match=r"READING\.DOMAIN_ICON"):
+        apply(edited, legal_actions(edited)[0])
+    with pytest.raises(IllegalAction, match=r"READING\.DOMAIN_ICON"):
+        settle(edited)
+
+
+def test_the_order_of_icons_cites_the_reading_of_the_domain_icon() -> None:
+    from reference.choices import icon_rule
+
+    assert icon_rule(DomainIcon()) == "EFFECT.DOMAIN_ACTION"
+    assert icon_rule(DomainIcon(), Readings(domain_icon="members")) == "READING.DOMAIN_ICON"

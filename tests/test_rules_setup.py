@@ -430,7 +430,8 @@ def test_setup_log_names_the_first_round_turn_order() -> None:
     deals = [e for e in state.events if isinstance(e, ev.Dealt)]
     assert state.board is not None
     offer = make_deal(3, turn_order=(2, 0, 1)).pairs  # the pairs on offer are reported with the deal
-    assert deals == [ev.Dealt(players=3, turn_order=(2, 0, 1), board=state.board, pairs=offer)]
+    base = (("READING.DOMAIN_ICON", "domain"), ("READING.STONE_GARDEN_ICON", "light"))
+    assert deals == [ev.Dealt(players=3, turn_order=(2, 0, 1), board=state.board, pairs=offer, readings=base)]
     assert "RULING.START_ORDER" in deals[0].rules
     lines = event_lines(deals[0], names_for(state.setup))
     assert any(re.search(r"\bclan 2 > clan 0 > clan 1\b", line) for line in lines)

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Final
 
 from reference.book.scenarios import Example, StepText
 
@@ -111,23 +112,46 @@ def _split_parts(note: str) -> list[str]:
     return pieces
 
 
+MAX_DIGITS: Final = 9
+"""A number of a derivation has at most this many digits (the game's numbers are small)."""
+
+_RESULT: Final = re.compile(r"\s*(\d+)(?![\w.]*\w)([^\d+\-−×*÷=]*)$")
+"""What follows ``=``: the result, then words only (``= 10 coins``)."""
+
+
+def _balanced(text: str) -> bool:
+    depth = 0
+    for char in text:
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if depth < 0:
+            return False
+    return depth == 0
+
+
 def parts(note: str) -> tuple[Part, ...]:
-    """The parts of a derivation comment, each evaluated."""
+    """The parts of a derivation comment, each evaluated (remarks in parentheses aside: an ``=`` or
+    a number inside one is the reader's, not the sum's)."""
+    if not _balanced(note):
+        return (Part(note, None, None, "unbalanced parentheses"),)
     out: list[Part] = []
     for raw in _split_parts(note):
         text = raw.strip()
         if not text:
             continue
-        left, equals, right = text.rpartition("=")
-        stated_match = re.match(r"\s*(\d+)\b", right)
-        if not equals or stated_match is None:
-            out.append(Part(text, None, None, "no '= N' result"))
+        bare = _WORD_HYPHEN.sub("_", _strip_remarks(text))
+        if any(len(n) > MAX_DIGITS for n in re.findall(r"\d+", bare)):
+            out.append(Part(text, None, None, f"a number of more than {MAX_DIGITS} digits"))
             continue
-        if "=" in left:
-            out.append(Part(text, int(stated_match.group(1)), None, "more than one '='"))
+        left, equals, right = bare.partition("=")
+        if "=" in right:
+            out.append(Part(text, None, None, "more than one '='"))
+            continue
+        result = _RESULT.match(right)
+        if not equals or result is None:
+            out.append(Part(text, None, None, "no '= N' result (a whole number, then words only)"))
             continue
         computed, error = evaluate(left)
-        out.append(Part(text, int(stated_match.group(1)), computed, error))
+        out.append(Part(text, int(result.group(1)), computed, error))
     return tuple(out)
 
 
@@ -142,7 +166,7 @@ def problems(example: Example) -> list[str]:
     another number than it states, or states a number the step below does not."""
     found: list[str] = []
     for step in example.steps:
-        if not step.note:
+        if not step.note or step.kind != "then":
             continue
         where = f"{example.file}:{step.line}"
         stated = set(step_numbers(step))

@@ -284,7 +284,9 @@ def _steps(
             table = tuple(tuple(sub(c.value) for c in row.cells) for row in step.data_table.rows)
         doc = sub(step.doc_string.content) if step.doc_string is not None else None
         line = step.location.line
-        out.append(StepText(kind, step.keyword.strip(), sub(step.text), line, table, doc, _note(notes, line)))
+        out.append(
+            StepText(kind, step.keyword.strip(), sub(step.text), line, table, doc, sub(_note(notes, line)))
+        )
     return tuple(out)
 
 

@@ -692,7 +692,9 @@ def _pending_rule(after: State, pointer: str, observation: JSON | None = None) -
                     origin_rule(item.origin), HINT, f"where icon {index} still to resolve comes from"
                 )
             return Attribution(
-                icon_rule(item.icon), HINT, f"the description of icon {index} still to resolve"
+                icon_rule(item.icon, after.setup.readings),
+                HINT,
+                f"the description of icon {index} still to resolve",
             )
     return Attribution(decision_rule(after), DECISION, "the description of the pending decision")
 

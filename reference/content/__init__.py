@@ -43,7 +43,7 @@ from reference.model import (
     WarriorTo,
     YardTile,
 )
-from reference.model.setup import Readings, reading_values
+from reference.model.setup import CARD_READINGS, Readings, reading_values
 
 _T = TypeVar("_T")
 
@@ -187,25 +187,28 @@ def validate(content: Content, where: str = "content") -> None:
         if garden.cp != 2 * garden.food - 1:
             raise _fail(where, f"garden {garden.id}: food {garden.food} must score {2 * garden.food - 1}")
         _check_effects(where, garden.id, garden.action, decrees)
-        seen: set[tuple[str, str]] = set()
-        for alternative in garden.readings:
+        seen: set[str] = set()
+        for i, alternative in enumerate(garden.readings):
+            at = f"garden {garden.id}: readings[{i}]"
             default = Readings().value_of(alternative.rule)
-            if default is None:
+            if default is None or alternative.rule not in CARD_READINGS:
                 raise _fail(
-                    where, f"garden {garden.id}: {alternative.rule!r} is not a reading a card can follow"
+                    where,
+                    f"{at}: {alternative.rule!r} is not a reading of a card's icons "
+                    f"(one of {', '.join(CARD_READINGS)})",
                 )
             if alternative.value == default or alternative.value not in reading_values(alternative.rule):
                 raise _fail(
                     where,
-                    f"garden {garden.id}: {alternative.rule} {alternative.value!r} is not one of its other "
+                    f"{at}: {alternative.rule} {alternative.value!r} is not one of its other "
                     f"readings ({', '.join(v for v in reading_values(alternative.rule) if v != default)})",
                 )
-            if (alternative.rule, alternative.value) in seen:
-                raise _fail(
-                    where, f"garden {garden.id}: {alternative.rule} {alternative.value!r} is given twice"
-                )
-            seen.add((alternative.rule, alternative.value))
-            _check_effects(where, garden.id, alternative.action, decrees)
+            if alternative.rule in seen:
+                raise _fail(where, f"{at}: {alternative.rule} is given twice")
+            seen.add(alternative.rule)
+            if not alternative.action:
+                raise _fail(where, f"{at}.action: the action shows no icon")
+            _check_effects(where, garden.id, alternative.action, decrees, f"readings[{i}].action")
     colours = Counter(t.colour for t in content.die_tiles)
     if len(content.die_tiles) != 15 or any(colours[c] != 5 for c in COLOURS):
         raise _fail(where, "die tiles: need 15, 5 of each colour (SETUP.DIE_TILES)")

@@ -26,6 +26,10 @@ StoneGardenReading = Literal["light", "lantern"]
 """READING.STONE_GARDEN_ICON: the icon on the 2-food Stone garden (G4): any light-background action
 ("light") or the Lantern ("lantern")."""
 
+CARD_READINGS: Final = ("READING.STONE_GARDEN_ICON",)
+"""The readings of what a printed card shows, which a card's content may carry as alternative icons
+(``GardenCard.readings``). READING.DOMAIN_ICON is not one: it reads an icon wherever it is printed."""
+
 DOMAIN_ICONS: Final[tuple[DomainIconReading, ...]] = ("domain", "members")
 """The values of READING.DOMAIN_ICON, the default first."""
 

@@ -32,8 +32,12 @@ class Variant:
         return ()
 
     def readings(self, setup: Setup) -> tuple[tuple[str, str], ...]:
-        """The registered readings this game plays by: (register ID, value); none in the base game."""
-        return ()
+        """The registered readings this game plays by: (register ID, value); in the base game those of
+        the printed icons. Rules: READING.DOMAIN_ICON, READING.STONE_GARDEN_ICON."""
+        return (
+            ("READING.DOMAIN_ICON", setup.readings.domain_icon),
+            ("READING.STONE_GARDEN_ICON", setup.readings.stone_garden),
+        )
 
     def chooses_pair(self) -> bool:
         """Whether clans choose their starting pair (in reverse turn order). Rule: SETUP.STARTING_PAIRS."""

@@ -86,7 +86,7 @@ class Gingkogawa(Rival):
     def readings(self, setup: Setup) -> tuple[tuple[str, str], ...]:
         """Which Stewards' rooms hold a pair. Rule: READING.GINKGO_PAIR_COLOUR."""
         assert setup.solo is not None
-        return (("READING.GINKGO_PAIR_COLOUR", setup.solo.pair_colour),)
+        return (*super().readings(setup), ("READING.GINKGO_PAIR_COLOUR", setup.solo.pair_colour))
 
     def start_time(self, difficulty: Difficulty) -> int:
         """Space 1, 2 or 3 by difficulty. Rule: GINKGO.SETUP."""

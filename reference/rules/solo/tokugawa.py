@@ -34,7 +34,7 @@ class Tokugawa(Rival):
     def readings(self, setup: Setup) -> tuple[tuple[str, str], ...]:
         """The order of the two cards' actions. Rule: READING.SOLO_ACTION_ORDER."""
         assert setup.solo is not None
-        return (("READING.SOLO_ACTION_ORDER", setup.solo.action_order),)
+        return (*super().readings(setup), ("READING.SOLO_ACTION_ORDER", setup.solo.action_order))
 
     def turn(self, state: State, clan: int) -> State:
         """Find a die, place it (coins when higher, never a payment; a taken space sends it to the Well,
