@@ -7,8 +7,8 @@ possible; build it non-editable, into its own environment, with mypy present (RE
 build"):
 
     python3 -m venv .venv-compiled
-    .venv-compiled/bin/pip install "mypy>=1.10" setuptools
-    WCREF_MYPYC=1 .venv-compiled/bin/pip install --no-build-isolation .
+    .venv-compiled/bin/pip install . "mypy>=1.10" types-psutil "setuptools>=68"
+    WCREF_MYPYC=1 .venv-compiled/bin/pip install --no-build-isolation --no-deps --force-reinstall .
 
 ``wcref bench --compare .venv-compiled/bin/wcref`` then times both builds side by side and checks
 that they end every game in the same state.

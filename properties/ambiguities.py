@@ -151,9 +151,9 @@ def play_lockstep(
     return acts_a, acts_b, None
 
 
-def search(entry: RuleEntry, games: int, *, seed: int | None = None) -> Finding:
+def search(entry: RuleEntry, games: int, *, seed: int | None = None, shrink: bool = True) -> Finding:
     """Search ``games`` lockstep games for a difference between the entry's first two readings;
-    shrink the first one found."""
+    shrink the first one found (unless ``shrink`` is False: the first witness found, as it is)."""
     from hypothesis import HealthCheck, Phase, given, settings
     from hypothesis import seed as use_seed
     from hypothesis import strategies as st
@@ -172,7 +172,7 @@ def search(entry: RuleEntry, games: int, *, seed: int | None = None) -> Finding:
         deadline=None,
         database=None,
         derandomize=seed is None,
-        phases=(Phase.generate, Phase.shrink),
+        phases=(Phase.generate, Phase.shrink) if shrink else (Phase.generate,),
         suppress_health_check=list(HealthCheck),
     )
     @given(setup=strat.setups(solo=solo, generated=0.25), data=st.data())

@@ -30,7 +30,7 @@ def test_each_reading_matters_and_its_witness_replays(entry: object) -> None:
     from reference.rulebook import RuleEntry
 
     assert isinstance(entry, RuleEntry)
-    finding = search(entry, games=60)
+    finding = search(entry, games=60, shrink=False)  # shrinking: the test below
     witness = finding.witness
     assert witness is not None, f"{entry.id}: no difference found in 60 games"
     first, second = witness.traces
@@ -49,6 +49,19 @@ def test_each_reading_matters_and_its_witness_replays(entry: object) -> None:
         json.loads(wire.encode(wire.observe(before_b))) | view,
     )
     assert first_difference(*earlier) is None
+
+
+def test_the_witness_is_shrunk() -> None:
+    entry = next(e for e in readings() if e.id == "READING.GINKGO_PAIR_COLOUR")
+    found, shrunk = search(entry, games=60, shrink=False).witness, search(entry, games=60).witness
+    assert found is not None
+    assert shrunk is not None
+    assert shrunk.step <= found.step
+    assert sum(map(len, (wire.encode(t) for t in shrunk.traces))) <= sum(
+        map(len, (wire.encode(t) for t in found.traces))
+    )
+    for trace in shrunk.traces:
+        wire.replay(trace)
 
 
 def test_a_reading_is_set_only_where_the_setup_has_it() -> None:
