@@ -14,11 +14,12 @@ named by their space (``Stewards' room 1`` is room 0, space ``steward_1``).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Final, Protocol, assert_never
 
 from reference.content import catalogue
 from reference.model import (
+    COLOURS,
     ROOM_SPACES,
     SPACE_FACTS,
     BlockRef,
@@ -28,6 +29,7 @@ from reference.model import (
     CourtierToGate,
     DecisionKind,
     DecreeIcon,
+    Die,
     DieTileIcon,
     Difficulty,
     DomainIcon,
@@ -272,64 +274,95 @@ def bridge_text(bridge: Bridge) -> str:
     return f"{bridge.colour.value}: {left} [{centre}] {right}"
 
 
-def bridges_line(bridges: Sequence[Bridge]) -> str:
-    """Every bridge on one line, left end, centre, right end."""
-    return "bridges (left end [centre] right end): " + "; ".join(bridge_text(b) for b in bridges)
+def compact_board_lines(
+    board: Board, name: Names | None = None, courtiers: Callable[[int], str] | None = None
+) -> list[str]:
+    """The board at a glance, one line per area, as ``wcref show`` draws it (OpenSpiel's state
+    string idea): the bridges, the Daimyo's room, each floor's rooms (card, die tiles, dice), the
+    Gate and the decks, Outside the Walls, the Well, the gardens by bridge and the yards.
+    ``courtiers(floor)`` (0 the Gate .. 3 the Daimyo's room) names the courtiers there when known.
+    Dice are ``colour value cN`` (N the clan that placed it), ``-`` an empty slot."""
+    who = name if name is not None else clan_name
+
+    def on(floor: int) -> str:
+        return f"; courtiers {courtiers(floor)}" if courtiers is not None else ""
+
+    def dice(held: Sequence[Die]) -> str:
+        return " ".join(f"{d.colour.value} {d.value} c{d.clan}" for d in held) or "-"
+
+    lines = ["bridges (left [centre] right): " + " | ".join(bridge_text(b) for b in board.bridges)]
+    favours = ", ".join(
+        f"{k} {'free' if holder is None else who(holder)}" for k, holder in enumerate(board.favours)
+    )
+    lines.append(f"Daimyo's room: {board.daimyo}; favours {favours}{on(3)}")
+    for floor, label in ((2, "Diplomats' floor"), (1, "Stewards' floor")):
+        rooms = [
+            f"{k + 1} {room.card or '(no card)'} ({' '.join(t.value for t in room.tiles)}) dice {dice(room.dice)}"
+            for k, room in enumerate(r for r in board.rooms if r.floor == floor)
+        ]
+        lines.append(f"{label}: {' | '.join(rooms)}{on(floor)}")
+    gate = f"Gate: courtiers {courtiers(0)}; decks" if courtiers is not None else "decks"
+    lines.append(f"{gate}: Stewards {len(board.steward_deck)}, Diplomats {len(board.diplomat_deck)}")
+    sides = ("left", "right")
+    outside = " | ".join(f"{sides[s] if s < 2 else s} {dice(held)}" for s, held in enumerate(board.outside))
+    lines.append(f"Outside the Walls: {outside}")
+    lines.append(f"Well: tiles {', '.join(board.well_tiles) or '-'}; dice {dice(board.well)}")
+    gardens: list[str] = []
+    for colour in COLOURS:
+        here = [
+            g.card + (f" ({' '.join(f'c{k}' for k in g.gardeners)})" if g.gardeners else "")
+            for g in board.gardens
+            if g.bridge is colour
+        ]
+        gardens.append(f"{colour.value} {', '.join(here) or '-'}")
+    lines.append("gardens: " + " | ".join(gardens))
+    yards = [
+        f"{y.cost} iron {', '.join(f'{t} {face}' for t, face in y.tiles) or '-'}"
+        + (f" ({' '.join(f'c{k}' for k in y.warriors)})" if y.warriors else "")
+        for y in board.yards
+    ]
+    lines.append("yards: " + " | ".join(yards))
+    return lines
 
 
 def board_lines(board: Board, name: Names | None = None) -> list[str]:
-    """The board as text: bridges; each castle room with its card, and (when the game's content is
-    known through ``name``) each block of the card with its rows, background, die tile and icons;
-    the decks; the Daimyo card and its favours; the Well tiles; the gardens beside each bridge with
-    their slot, price, Clan Points and action; the Training Yards with their tiles' icons."""
+    """The board as text: first at a glance (:func:`compact_board_lines`, the board ``wcref show``
+    draws), then, when the game's content is known through ``name``, the cards on it: each castle
+    room's card with each block's rows, background, die tile and icons; the Daimyo card's favours;
+    the gardens beside each bridge with their slot, price, Clan Points and action; the Training
+    Yards' tiles with their icons."""
     c = catalogue(name.setup.content) if name is not None and name.setup is not None else None
     who = name if name is not None else clan_name
-    lines = [bridges_line(board.bridges)]
+    lines = compact_board_lines(board, name)
+    if c is None:
+        return lines
+    lines.append("the cards on the board:")
     for r, room in enumerate(board.rooms):
-        dice = (
-            "; dice " + ", ".join(f"{d.colour.value} {d.value} ({who(d.clan)})" for d in room.dice)
-            if room.dice
-            else ""
-        )
-        if c is None or room.card is None:
-            tiles = " ".join(f"{b}:{t.value}" for b, t in enumerate(room.tiles))
-            lines.append(f"{room_name(r)}: {room.card or 'no card'}, die tiles by block {tiles}{dice}")
+        if room.card is None:
             continue
-        lines.append(f"{room_name(r)}: {room.card}{dice}")
+        lines.append(f"  {room_name(r)}: {room.card}")
         for b, block in enumerate(c.castle[room.card].blocks):
             shade = "dark" if block.dark else "light"
             tile = room.tiles[b].value if b < len(room.tiles) else "no"
             lines.append(
-                f"    block {b}, {rows_name(block.rows)}, {shade}, {tile} die tile: {_icons(block.effects, name)}"
+                f"      block {b}, {rows_name(block.rows)}, {shade}, {tile} die tile: {_icons(block.effects, name)}"
             )
-    lines.append(
-        f"decks: Stewards {amount(len(board.steward_deck), 'card')}, "
-        f"Diplomats {amount(len(board.diplomat_deck), 'card')}"
-    )
-    favours = ", ".join(f"{i}: {'free' if w is None else who(w)}" for i, w in enumerate(board.favours))
-    lines.append(f"Daimyo card {board.daimyo}, favours {favours}")
-    if c is not None:
-        for i, reward in enumerate(c.daimyo[board.daimyo].favours):
-            lines.append(f"    favour {i}: {_icons(reward, name)}")
-    lines.append(f"Well tiles: {', '.join(board.well_tiles)}")
+    lines.append(f"  Daimyo card {board.daimyo}")
+    for i, reward in enumerate(c.daimyo[board.daimyo].favours):
+        lines.append(f"      favour {i}: {_icons(reward, name)}")
     for slot, g in enumerate(board.gardens):
         held = f" ({', '.join(who(k) for k in g.gardeners)})" if g.gardeners else ""
-        if c is None:
-            lines.append(f"garden slot {slot} beside the {g.bridge.value} bridge: {g.card}{held}")
-            continue
         card = c.gardens[g.card]
         action = c.garden_action(g.card, _readings(name))
         lines.append(
-            f"garden slot {slot} beside the {g.bridge.value} bridge: {g.card} ({card.kind.value}, "
+            f"  garden slot {slot} beside the {g.bridge.value} bridge: {g.card} ({card.kind.value}, "
             f"{card.food} food, {amount(card.cp, 'cp')}): {_icons(action, name)}{held}"
         )
     for y in board.yards:
         tiles = ", ".join(
-            f"{tile} {face}" + (f" ({_icons(c.yard_face(tile, face), name)})" if c is not None else "")
-            for tile, face in y.tiles
+            f"{tile} {face} ({_icons(c.yard_face(tile, face), name)})" for tile, face in y.tiles
         )
-        held = f"; warriors: {', '.join(who(k) for k in y.warriors)}" if y.warriors else ""
-        lines.append(f"Training Yard {y.cost} iron ({y.value} per warrior): {tiles}{held}")
+        lines.append(f"  Training Yard {y.cost} iron ({y.value} per warrior): {tiles}")
     return lines
 
 
@@ -672,6 +705,7 @@ __all__ = [
     "block_name",
     "board_lines",
     "bridge_text",
+    "compact_board_lines",
     "describe",
     "describe_icon",
     "event_lines",

@@ -226,19 +226,22 @@ def test_narrated_log_shows_board_rows_rival_start_and_readings() -> None:
     lines = out.splitlines()
     deal = lines.index("Setup · deal")
     board = "\n".join(lines[deal : lines.index("Setup · draft · clan 0")])
-    assert "bridges (left end [centre] right end): coral: " in board
-    # each castle room with its card, and each block with its rows, background, die tile and icons
+    # first the board at a glance, as wcref show draws it (issue 17)
+    assert "\n  bridges (left [centre] right): coral: " in board
+    assert re.search(r"^  Stewards' floor: 1 S\d+ \(\w+ \w+ \w+\) dice - \| 2 S\d+", board, re.MULTILINE)
+    assert re.search(r"^  gardens: coral G\d+, G\d+ \| black", board, re.MULTILINE)
+    # then each castle room with its card, and each block with its rows, background, die tile and icons
     assert re.search(r"Stewards' room 1 \(room index 0\): S\d+\n", board)
     assert re.search(
-        r"^      block 0, top row, (light|dark), (coral|black|white) die tile: \S", board, re.MULTILINE
+        r"^        block 0, top row, (light|dark), (coral|black|white) die tile: \S", board, re.MULTILINE
     )
-    assert re.search(r"Daimyo card DF\d, favours 0: free", board)
-    assert re.search(r"^      favour 2: \S", board, re.MULTILINE)
+    assert re.search(r"Daimyo's room: DF\d; favours 0 free", board)
+    assert re.search(r"^        favour 2: \S", board, re.MULTILINE)
     assert re.search(
-        r"^  garden slot 5 beside the white bridge: G\d+ \((stone|plant), \d food", board, re.MULTILINE
+        r"^    garden slot 5 beside the white bridge: G\d+ \((stone|plant), \d food", board, re.MULTILINE
     )
     assert re.search(
-        r"^  Training Yard 5 iron \(2 per warrior\): Y\d (action|reward) \(", board, re.MULTILINE
+        r"^    Training Yard 5 iron \(2 per warrior\): Y\d (action|reward) \(", board, re.MULTILINE
     )
     assert re.search(
         r"Solitaire deck \(top first; each card's Bridge side\): P\d \((coral|black|white) ", board
@@ -254,9 +257,10 @@ def test_narrated_log_shows_board_rows_rival_start_and_readings() -> None:
     assert len(rerolls) == 2
     for i in rerolls:
         assert lines[i + 1].startswith("  every die re-rolled for round ")
-        assert lines[i + 2].startswith("  bridges (left end [centre] right end): ")
-        assert lines[i + 3].startswith("  Stewards' room 1 (room index 0): ")
-        assert any(line.startswith("  Solitaire deck reshuffled (top first") for line in lines[i : i + 40])
+        assert lines[i + 2].startswith("  bridges (left [centre] right): ")
+        assert lines[i + 3].startswith("  Daimyo's room: ")
+        assert "    Stewards' room 1 (room index 0): " in "\n".join(lines[i : i + 20])
+        assert any(line.startswith("  Solitaire deck reshuffled (top first") for line in lines[i : i + 60])
     rows = [line for line in lines if re.search(r"resolves [SD]\d+ block \d \((top|middle|bottom)", line)]
     assert rows, "no castle block named by its rows"
 

@@ -26,8 +26,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from reference.model import COLOURS, MEMBERS, Die, Phase
-from reference.narrate import Names, bridge_text, names_for
+from reference.model import MEMBERS, Die, Phase
+from reference.narrate import Names, compact_board_lines, names_for
 from reference.view.scene import status_line
 from reference.wire import Observation
 
@@ -54,44 +54,8 @@ def text_board(observation: Observation) -> list[str]:
     lines = [status_line(o, name)]
     if o.turn_order:
         lines.append("turn order: " + ", ".join(name(c) for c in o.turn_order))
-    board = o.board
-    if board is not None:
-        lines.append("bridges (left [centre] right): " + " | ".join(bridge_text(b) for b in board.bridges))
-        favours = ", ".join(
-            f"{k} {'free' if holder is None else name(holder)}" for k, holder in enumerate(board.favours)
-        )
-        lines.append(f"Daimyo's room: {board.daimyo}; favours {favours}; courtiers {_courtiers(o, 3, name)}")
-        for floor, label in ((2, "Diplomats' floor"), (1, "Stewards' floor")):
-            rooms = [
-                f"{k + 1} {room.card or '(no card)'} ({' '.join(t.value for t in room.tiles)}) dice {_dice(room.dice)}"
-                for k, room in enumerate(r for r in board.rooms if r.floor == floor)
-            ]
-            lines.append(f"{label}: {' | '.join(rooms)}; courtiers {_courtiers(o, floor, name)}")
-        lines.append(
-            f"Gate: courtiers {_courtiers(o, 0, name)}; decks: Stewards {len(board.steward_deck)}, "
-            f"Diplomats {len(board.diplomat_deck)}"
-        )
-        sides = ("left", "right")
-        outside = " | ".join(
-            f"{sides[s] if s < 2 else s} {_dice(dice)}" for s, dice in enumerate(board.outside)
-        )
-        lines.append(f"Outside the Walls: {outside}")
-        lines.append(f"Well: tiles {', '.join(board.well_tiles) or '-'}; dice {_dice(board.well)}")
-        gardens: list[str] = []
-        for colour in COLOURS:
-            here = [
-                g.card + (f" ({' '.join(f'c{k}' for k in g.gardeners)})" if g.gardeners else "")
-                for g in board.gardens
-                if g.bridge is colour
-            ]
-            gardens.append(f"{colour.value} {', '.join(here) or '-'}")
-        lines.append("gardens: " + " | ".join(gardens))
-        yards = [
-            f"{y.cost} iron {', '.join(f'{t} {face}' for t, face in y.tiles) or '-'}"
-            + (f" ({' '.join(f'c{k}' for k in y.warriors)})" if y.warriors else "")
-            for y in board.yards
-        ]
-        lines.append("yards: " + " | ".join(yards))
+    if o.board is not None:
+        lines += compact_board_lines(o.board, name, lambda floor: _courtiers(o, floor, name))
     order = [c for c in o.time_order if 0 <= c < len(o.clans)]
     lines.append(
         "Passage of Time (furthest first, top of a stack first): "
