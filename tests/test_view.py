@@ -727,3 +727,39 @@ def test_a_look_is_sent_without_its_trailing_defaults() -> None:
     assert Look("die empty").wire() == ["die empty"]
     assert Look("die coral", "4").wire() == ["die coral", "4"]
     assert Look("marker c1", "1", "", 10.0, 0.0).wire() == ["marker c1", "1", "", 10.0]
+
+
+def test_a_position_past_what_the_rules_allow_is_refused_not_drawn(
+    games: dict[str, Fixture], tmp_path: Path
+) -> None:
+    """A few kilobytes claiming a billion clans or a hundred thousand gardeners would need a slot
+    each: the board refuses them (one error line, exit 2) instead of drawing gigabytes."""
+    state = games["4-clans"].record.final
+    base = json.loads(msgspec.json.encode(position(state)))
+    for edit, said in (
+        (lambda p: p["setup"].__setitem__("players", 1_000_000_000), "clans 1000000000 is more than 4"),
+        (lambda p: p["board"]["gardens"][0].__setitem__("gardeners", [0] * 100_000), "gardeners 100000"),
+    ):
+        hostile = json.loads(json.dumps(base))
+        edit(hostile)
+        path = tmp_path / "hostile.json"
+        path.write_text(json.dumps(hostile))
+        for command in (
+            ("show", str(path), "--svg", str(tmp_path / "x.svg")),
+            ("view", str(path), "-o", str(tmp_path / "x.html")),
+        ):
+            result = run(*command)
+            assert result.exit_code == 2, result.output
+            assert said in result.stderr
+            assert "Traceback" not in result.output
+
+
+def test_the_output_never_overwrites_the_input(games: dict[str, Fixture], tmp_path: Path) -> None:
+    trace = tmp_path / "same.json"
+    shutil.copy(games["2-clans"].trace, trace)
+    before = trace.read_bytes()
+    for command in (("view", str(trace), "-o", str(trace)), ("show", str(trace), "--svg", str(trace))):
+        result = run(*command)
+        assert result.exit_code == 2, result.output
+        assert "over its own input" in result.stderr
+    assert trace.read_bytes() == before

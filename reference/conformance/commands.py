@@ -540,9 +540,14 @@ def _finish(report: Report, report_path: Path | None, junit_path: Path | None, t
             unwritten.append(
                 f"cannot write the divergence page {page_path(report_path)}: {exc.strerror or exc}"
             )
+        except WhiteCastleError as exc:  # a position the board cannot draw (TooLarge, bad content)
+            drawn = None
+            click.echo(f"no divergence page: {exc}", err=True)
         else:
             if drawn is not None:
                 click.echo(f"divergence page (both positions side by side): {drawn}")
+            elif page_path(report_path).is_file():  # an earlier run's page must not outlive its report
+                page_path(report_path).unlink(missing_ok=True)
     for line in summary_lines(report):
         click.echo(line)
     divergence = first_divergence(report)

@@ -9,6 +9,7 @@ or whose recorded end differs is shown as far as it replays, with a ``warning:``
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import click
@@ -38,11 +39,22 @@ def _warn(game: Game) -> None:
             click.echo(f"warning: {game.source}: the position cannot occur: {problem}", err=True)
 
 
-def _writable(path: Path, what: str) -> None:
+def _writable(path: Path, what: str, source: Path) -> None:
+    if path.resolve() == source.resolve():
+        raise click.ClickException(f"cannot write {what} over its own input {source}: give another file")
     if str(path) in ("", ".", "-") or path.is_dir():
         raise click.ClickException(f"cannot write {what} {str(path)!r}: give a file name")
     if not path.resolve().parent.is_dir():
         raise click.ClickException(f"cannot write {what} {path}: no directory {path.parent}")
+
+
+def _drawn(draw: Callable[[], str], file: Path) -> str:
+    """What ``draw`` makes, or one error line when the game cannot be drawn (a position with more
+    of something than the rules allow, content that does not validate)."""
+    try:
+        return draw()
+    except WhiteCastleError as exc:
+        raise click.ClickException(f"{file}: {exc}".replace("\n", " ")) from exc
 
 
 def _step(game: Game, step: int | None, file: Path) -> GameStep:
@@ -78,7 +90,7 @@ def show(file: Path, step: int | None, svg_path: Path | None) -> None:
     wcref play --trace writes, or a position trace of wcref verify): bridges, castle, Outside the
     Walls, the Well, gardens, yards, the Passage of Time and each clan's holdings."""
     if svg_path is not None:
-        _writable(svg_path, "the SVG")
+        _writable(svg_path, "the SVG", file)
     game = _load(file)
     _warn(game)
     chosen = _step(game, step, file)
@@ -91,8 +103,9 @@ def show(file: Path, step: int | None, svg_path: Path | None) -> None:
     for line in text_board(chosen.observation):
         click.echo(line)
     if svg_path is not None:
+        picture = _drawn(lambda: board_svg(chosen.observation), file)
         try:
-            svg_path.write_text(board_svg(chosen.observation), encoding="utf-8")
+            svg_path.write_text(picture, encoding="utf-8")
         except OSError as exc:
             raise click.ClickException(f"cannot write the SVG {svg_path}: {exc.strerror or exc}") from exc
         click.echo(f"board written to {svg_path}")
@@ -113,11 +126,11 @@ def view(file: Path, out: Path) -> None:
     trace, or a single position): the board at each step, the log lines of the step, the decision
     taken with the legal alternatives and the rule IDs involved. Buttons, the slider or the keyboard
     (left/right arrows, Home, End) move between steps; page.html#step=N opens step N."""
-    _writable(out, "the page")
+    _writable(out, "the page", file)
     started = time.perf_counter()
     game = _load(file)
     _warn(game)
-    page = game_page(game)
+    page = _drawn(lambda: game_page(game), file)
     try:
         out.write_text(page, encoding="utf-8")
     except OSError as exc:

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Final, Literal
 
 from reference.content import catalogue
+from reference.errors import WhiteCastleError
 from reference.model import COLOURS, MEMBERS, Colour, Member
 from reference.wire import Observation
 
@@ -174,9 +175,44 @@ def capacity_of(observations: Iterable[Observation]) -> Capacity:
     )
 
 
+DRAWABLE: Final = {
+    "clans": 4,
+    "centre": 15,
+    "room_dice": 15,
+    "outside_dice": 15,
+    "well_dice": 15,
+    "gardeners": 4,
+    "warriors": 20,
+    "lantern": 64,
+    "solo_deck": 64,
+    "solo_discard": 64,
+    "rival_row": 8,
+    "draft": 5,
+    "yard_tiles": 8,
+    "time_last": 40,
+}
+"""The most of each variable part the board draws: what the rules allow (4 clans, 15 dice, a
+gardener per clan on a garden, 5 warriors per clan...) or, for content-made parts, a generous bound.
+A position past one of them cannot occur; drawing it could take gigabytes (a slot per count)."""
+
+
+class TooLarge(WhiteCastleError):
+    """A position with more of some part than the board can draw (see :data:`DRAWABLE`)."""
+
+
+def drawable(cap: Capacity) -> Capacity:
+    """``cap`` when every count is within :data:`DRAWABLE`; raises TooLarge naming the first that is
+    not."""
+    for part, most in DRAWABLE.items():
+        value = getattr(cap, part)
+        if isinstance(value, int) and value > most:
+            raise TooLarge(f"cannot draw the board: {part.replace('_', ' ')} {value} is more than {most}")
+    return cap
+
+
 def layout_for(observations: Iterable[Observation]) -> Layout:
     """The layout of a game whose observations are ``observations`` (one for a single position)."""
-    return build(capacity_of(observations))
+    return build(drawable(capacity_of(observations)))
 
 
 def domain_lines(observation: Observation) -> tuple[tuple[Member, Colour], ...]:
@@ -387,7 +423,7 @@ def build(cap: Capacity) -> Layout:
         b.slot(f"time-clan-{c}", "marker", 0, 0, TOKEN + 2, TOKEN - 2, f"/clans/{c}/time", "/time_order")
     height = track_top + 18 + track_h + 10
     layout = Layout(
-        width=WIDTH,
+        width=max(WIDTH, 20 + (cap.time_last + 1) * TIME_CELL),  # a longer track widens the board
         height=height,
         capacity=cap,
         frames=tuple(b.frames),
