@@ -336,6 +336,15 @@ def _nested_pay_coins(depth: int) -> Effect:
     return effect
 
 
+@pytest.mark.parametrize("card_id", ["", "S1\x00", "S\x1b]0;pwned\x07", " S1", "S" * 41, "a\nb"])
+def test_a_content_id_that_is_not_1_to_40_printable_characters_is_refused(card_id: str) -> None:
+    """Card ids reach the log, the terminal and the board's SVG (whose XML a NUL breaks)."""
+    base = base_content()
+    hostile = replace(base, gardens=(replace(base.gardens[0], id=card_id), *base.gardens[1:]))
+    with pytest.raises(ContentError, match="an id is 1 to 40 printable characters"):
+        validate(hostile)
+
+
 def test_content_nesting_pay_coins_past_the_limit_is_refused_naming_the_card() -> None:
     base = base_content()
     at_limit = replace(base, gardens=tuple(replace(g, action=(_nested_pay_coins(8),)) for g in base.gardens))

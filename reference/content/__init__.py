@@ -137,6 +137,11 @@ def validate(content: Content, where: str = "content") -> None:
     dupes = [i for i, n in Counter(ids).items() if n > 1]
     if dupes:
         raise _fail(where, f"duplicate ids: {sorted(dupes)}")
+    for card_id in ids:  # ids appear in the log, the terminal and the board's SVG
+        if not card_id or not card_id.isprintable() or card_id != card_id.strip() or len(card_id) > 40:
+            raise _fail(
+                where, f"card id {card_id[:40]!r}: an id is 1 to 40 printable characters, no edge spaces"
+            )
     decrees = {d.id for d in content.decrees}
     for card in content.stewards:
         _check_castle_card(where, card, 1)
