@@ -348,12 +348,10 @@ def _readings(domain_icon: str, stone_garden: str) -> Readings:
 
 
 def _describe(setup: Setup) -> str:
-    read = setup.readings
     changed = [
         f"{rule} {value}"
-        for rule, value, default in (
-            ("READING.DOMAIN_ICON", read.domain_icon, "domain"),
-            ("READING.STONE_GARDEN_ICON", read.stone_garden, "light"),
+        for (rule, value), (_, default) in zip(
+            setup.readings.in_force(), DEFAULT_READINGS.in_force(), strict=True
         )
         if value != default
     ]

@@ -66,6 +66,7 @@ from reference.model import (
     TurnFrame,
 )
 from reference.model import events as ev
+from reference.model.setup import BASE_READINGS
 from reference.rules import effects, holdings, members, placement, rounds, solo
 from reference.rules.common import clan_name, emit, push, with_clan
 from reference.rules.handler import F, Handler, Refusal
@@ -592,10 +593,9 @@ def unknown_reading(setup: Setup) -> str | None:
     readings: object = setup.readings  # a Python caller can pass anything
     if not isinstance(readings, Readings):
         return f"readings must be a Readings value, not {type(readings).__name__}"
-    if readings.domain_icon not in ("domain", "members"):
-        return "readings.domain_icon must be 'domain' or 'members' (READING.DOMAIN_ICON)"
-    if readings.stone_garden not in ("light", "lantern"):
-        return "readings.stone_garden must be 'light' or 'lantern' (READING.STONE_GARDEN_ICON)"
+    for (rule, value), (_, field, values) in zip(readings.in_force(), BASE_READINGS, strict=True):
+        if value not in values:
+            return f"readings.{field} must be {' or '.join(map(repr, values))} ({rule})"
     return None
 
 

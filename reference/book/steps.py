@@ -97,7 +97,7 @@ from reference.model import (
     Trade,
     WarriorTo,
 )
-from reference.model.setup import reading_values
+from reference.model.setup import BASE_READINGS
 from reference.position import Position, from_position, position, status
 from reference.wire import JSON, observe, to_json
 
@@ -753,11 +753,9 @@ def _given_reading(world: World, m: re.Match[str], s: StepText) -> None:
     if world.setup is None or (world.state is not None and not world.undealt):
         raise StepError("a reading is chosen in the setup, before the game is dealt")
     if owner == "readings":
-        rule = "READING.DOMAIN_ICON" if field_name == "domain_icon" else "READING.STONE_GARDEN_ICON"
-        if m.group(2) not in reading_values(rule):
-            raise StepError(
-                f"{m.group(1)} is one of {', '.join(reading_values(rule))} ({rule}), not {m.group(2)!r}"
-            )
+        rule, values = next((rule, values) for rule, field, values in BASE_READINGS if field == field_name)
+        if m.group(2) not in values:
+            raise StepError(f"{m.group(1)} is one of {', '.join(values)} ({rule}), not {m.group(2)!r}")
         readings = replace(world.setup.readings, **{field_name: m.group(2)})
         world.setup = replace(world.setup, readings=readings)
         if world.state is not None:

@@ -4,7 +4,7 @@ its difficulty, its Solitaire deck and the readings in force."""
 from __future__ import annotations
 
 from enum import Enum
-from typing import Final, Literal
+from typing import Final, Literal, TypeVar
 
 from msgspec import Struct
 
@@ -43,48 +43,49 @@ PAIR_COLOURS: Final[tuple[PairColour, ...]] = ("any", "die")
 """The values of READING.GINKGO_PAIR_COLOUR, the default first."""
 
 
+_T = TypeVar("_T", bound=str)
+
+
+def _one_of(rule: str, known: tuple[_T, ...], value: str) -> _T:
+    """The value of ``known`` named ``value`` (the reading ``rule``); ValueError for another word."""
+    for reading in known:
+        if reading == value:
+            return reading
+    raise ValueError(f"{rule} is one of {', '.join(known)}, not {value!r}")
+
+
 def action_order(value: str) -> ActionOrder:
     """The reading READING.SOLO_ACTION_ORDER named ``value``; ValueError for another word."""
-    for known in ACTION_ORDERS:
-        if known == value:
-            return known
-    raise ValueError(f"READING.SOLO_ACTION_ORDER is one of {', '.join(ACTION_ORDERS)}, not {value!r}")
+    return _one_of("READING.SOLO_ACTION_ORDER", ACTION_ORDERS, value)
 
 
 def pair_colour(value: str) -> PairColour:
     """The reading READING.GINKGO_PAIR_COLOUR named ``value``; ValueError for another word."""
-    for known in PAIR_COLOURS:
-        if known == value:
-            return known
-    raise ValueError(f"READING.GINKGO_PAIR_COLOUR is one of {', '.join(PAIR_COLOURS)}, not {value!r}")
+    return _one_of("READING.GINKGO_PAIR_COLOUR", PAIR_COLOURS, value)
 
 
 def domain_icon(value: str) -> DomainIconReading:
     """The reading READING.DOMAIN_ICON named ``value``; ValueError for another word."""
-    for known in DOMAIN_ICONS:
-        if known == value:
-            return known
-    raise ValueError(f"READING.DOMAIN_ICON is one of {', '.join(DOMAIN_ICONS)}, not {value!r}")
+    return _one_of("READING.DOMAIN_ICON", DOMAIN_ICONS, value)
 
 
 def stone_garden(value: str) -> StoneGardenReading:
     """The reading READING.STONE_GARDEN_ICON named ``value``; ValueError for another word."""
-    for known in STONE_GARDENS:
-        if known == value:
-            return known
-    raise ValueError(f"READING.STONE_GARDEN_ICON is one of {', '.join(STONE_GARDENS)}, not {value!r}")
+    return _one_of("READING.STONE_GARDEN_ICON", STONE_GARDENS, value)
+
+
+BASE_READINGS: Final[tuple[tuple[str, str, tuple[str, ...]], ...]] = (
+    ("READING.DOMAIN_ICON", "domain_icon", DOMAIN_ICONS),
+    ("READING.STONE_GARDEN_ICON", "stone_garden", STONE_GARDENS),
+)
+"""The base-game readings, once: (register ID, field of :class:`Readings`, values with the default
+first). Every other table of them (the values of an ID, the readings a game names) reads this one."""
 
 
 def reading_values(rule: str) -> tuple[str, ...]:
     """The values of the base-game reading ``rule`` (a register ID), the default first; () for
     another ID."""
-    match rule:
-        case "READING.DOMAIN_ICON":
-            return DOMAIN_ICONS
-        case "READING.STONE_GARDEN_ICON":
-            return STONE_GARDENS
-        case _:
-            return ()
+    return next((values for known, _, values in BASE_READINGS if known == rule), ())
 
 
 class Readings(Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
@@ -95,15 +96,13 @@ class Readings(Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
     domain_icon: DomainIconReading = "domain"
     stone_garden: StoneGardenReading = "light"
 
+    def in_force(self) -> tuple[tuple[str, str], ...]:
+        """Each base-game reading as (register ID, the value in force), in :data:`BASE_READINGS` order."""
+        return tuple((rule, str(getattr(self, field))) for rule, field, _ in BASE_READINGS)
+
     def value_of(self, rule: str) -> str | None:
         """The reading in force for the register ID ``rule`` (None: not a reading of this struct)."""
-        match rule:
-            case "READING.DOMAIN_ICON":
-                return self.domain_icon
-            case "READING.STONE_GARDEN_ICON":
-                return self.stone_garden
-            case _:
-                return None
+        return dict(self.in_force()).get(rule)
 
 
 DEFAULT_READINGS: Final = Readings()

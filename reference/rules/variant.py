@@ -34,10 +34,7 @@ class Variant:
     def readings(self, setup: Setup) -> tuple[tuple[str, str], ...]:
         """The registered readings this game plays by: (register ID, value); in the base game those of
         the printed icons. Rules: READING.DOMAIN_ICON, READING.STONE_GARDEN_ICON."""
-        return (
-            ("READING.DOMAIN_ICON", setup.readings.domain_icon),
-            ("READING.STONE_GARDEN_ICON", setup.readings.stone_garden),
-        )
+        return setup.readings.in_force()
 
     def chooses_pair(self) -> bool:
         """Whether clans choose their starting pair (in reverse turn order). Rule: SETUP.STARTING_PAIRS."""
