@@ -193,6 +193,12 @@ def read_trace(path: Path) -> Trace:
         raise TraceError(f"{path}: cannot read: {exc.strerror}") from exc
     except inputs.InputLimit as exc:
         raise TraceError(f"{path}: not a trace: {exc}") from exc
+    return trace_from_json(raw, path)
+
+
+def trace_from_json(raw: bytes, path: Path | str) -> Trace:
+    """A trace from the JSON bytes read from ``path`` (named in the errors); raises TraceError with
+    the file, the JSON path and what is wrong."""
     try:
         trace = inputs.decode_json(raw, Trace, unique_keys=True)
     except msgspec.ValidationError as exc:

@@ -101,9 +101,18 @@ def read_position_trace(path: Path) -> PositionTrace:
     """Read a position trace; raises TraceError with the file, the JSON path and what is wrong."""
     try:
         raw = inputs.read_file(path)
-        trace = inputs.decode_json(raw, PositionTrace, unique_keys=True)
     except OSError as exc:
         raise TraceError(f"{path}: cannot read: {exc.strerror}") from exc
+    except inputs.InputLimit as exc:
+        raise TraceError(f"{path}: not a position trace: {exc}") from exc
+    return position_trace_from_json(raw, path)
+
+
+def position_trace_from_json(raw: bytes, path: Path | str) -> PositionTrace:
+    """A position trace from the JSON bytes read from ``path`` (named in the errors); raises
+    TraceError with the file, the JSON path and what is wrong."""
+    try:
+        trace = inputs.decode_json(raw, PositionTrace, unique_keys=True)
     except inputs.InputLimit as exc:
         raise TraceError(f"{path}: not a position trace: {exc}") from exc
     except msgspec.ValidationError as exc:

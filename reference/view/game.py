@@ -100,7 +100,10 @@ def _read(path: Path) -> bytes:
 
 def read_position(path: Path) -> Position:
     """A public position file; raises TraceError with the file, the JSON path and what is wrong."""
-    raw = _read(path)
+    return _position_from_json(_read(path), path)
+
+
+def _position_from_json(raw: bytes, path: Path) -> Position:
     try:
         return inputs.decode_json(raw, Position, unique_keys=True)
     except msgspec.ValidationError as exc:
@@ -123,7 +126,7 @@ def load(path: Path) -> Game:
     raw = _read(path)
     kind = _format(raw, path)
     if kind == POSITION_FORMAT:
-        position = read_position(path)
+        position = _position_from_json(raw, path)
         return Game(str(path), position.setup, (GameStep(0, position),), kind=kind, position=position)
     names: Names = names_for(Setup())  # replaced by the game's own before any step is kept
     steps: list[GameStep] = []
@@ -146,7 +149,7 @@ def load(path: Path) -> Game:
 
     warning = ""
     if kind == TRACE:
-        trace = wire.read_trace(path)
+        trace = wire.trace_from_json(raw, path)
         try:
             start = new_game(trace.setup)
         except (SetupError, ContentError) as exc:
@@ -160,10 +163,10 @@ def load(path: Path) -> Game:
         except wire.ReplayRefused as exc:
             warning = f"the replay stops after {len(steps) - 1} actions: {exc}"
         return Game(str(path), trace.setup, tuple(steps), warning, kind)
-    from reference.conformance.positions import read_position_trace, replay_position_trace
+    from reference.conformance.positions import position_trace_from_json, replay_position_trace
     from reference.position import ImpossiblePosition, from_position
 
-    ptrace = read_position_trace(path)
+    ptrace = position_trace_from_json(raw, path)
     try:
         first = from_position(ptrace.start, ptrace.composed)
     except ImpossiblePosition as exc:
