@@ -28,7 +28,7 @@ from reference.model import Deal, DecisionKind, Next, State, TakePair
 from reference.position import ImpossiblePosition, from_position
 from reference.view.layout import layout_for
 from reference.view.scene import Scene, changed, scene
-from reference.view.svg import css, environment, render
+from reference.view.svg import css, environment, render, script
 from reference.wire import Observation, observe
 
 UNDEALT: Final = "waiting for its deal"
@@ -130,9 +130,6 @@ class PageBoards:
         """The page's skeleton, board data, style and script (empty when no example has boards)."""
         if not self.boards:
             return ""
-        loader = environment().loader
-        assert loader is not None
-        script, _, _ = loader.get_source(environment(), "book.js")
         return (
             environment()
             .get_template("book_assets.html.j2")
@@ -140,7 +137,7 @@ class PageBoards:
                 svg=Markup(self.svg),
                 data=self.looks,
                 board_css=Markup(css()),
-                script=Markup(script),
+                script=Markup(script("book.js")),
             )
         )
 

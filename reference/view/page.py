@@ -26,7 +26,7 @@ from reference.view.game import Game, GameStep
 from reference.view.labels import action_label
 from reference.view.layout import layout_for
 from reference.view.scene import Look, Scene, changed, scene
-from reference.view.svg import css, environment, render
+from reference.view.svg import asset, css, environment, render, script
 from reference.wire import JSON
 
 
@@ -106,13 +106,6 @@ VIEWER_JS: Final = "viewer.js"
 VIEWER_CSS: Final = "viewer.css"
 
 
-def _source(name: str) -> Markup:
-    loader = environment().loader
-    assert loader is not None
-    text, _, _ = loader.get_source(environment(), name)
-    return Markup(text)
-
-
 def game_page(game: Game) -> str:
     """The self-contained HTML page of ``game`` (see the module docstring)."""
     data, svg = page_data(game)
@@ -125,8 +118,8 @@ def game_page(game: Game) -> str:
         count=len(game.steps),
         svg=Markup(svg),
         board_css=Markup(css()),
-        viewer_css=_source(VIEWER_CSS),
-        viewer_js=_source(VIEWER_JS),
+        viewer_css=Markup(asset(VIEWER_CSS)),
+        viewer_js=Markup(script(VIEWER_JS)),
         data=data,
     )
 

@@ -44,12 +44,22 @@ def environment() -> jinja2.Environment:
 
 
 @cache
-def css() -> str:
-    """The board's style sheet (``templates/board.css``)."""
+def asset(name: str) -> str:
+    """The text of a file of ``templates/`` as it is (a style sheet, a script)."""
     loader = environment().loader
     assert loader is not None
-    source, _, _ = loader.get_source(environment(), "board.css")
+    source, _, _ = loader.get_source(environment(), name)
     return source
+
+
+def script(name: str) -> str:
+    """A script of ``templates/`` to inline, after the shared ``look.js`` it calls."""
+    return asset("look.js") + asset(name)
+
+
+def css() -> str:
+    """The board's style sheet (``templates/board.css``)."""
+    return asset("board.css")
 
 
 def render(

@@ -5,21 +5,13 @@
   "use strict";
   var data = JSON.parse(document.getElementById("board-data").textContent);
   var skeleton = document.getElementById("board-skeleton");
-  function draw(g, look) {
-    g.setAttribute("class", look[0]);
-    var text = g.querySelector("text"), tip = g.querySelector("title");
-    if (text) { text.textContent = look.length > 1 ? look[1] : ""; }
-    if (tip) { tip.textContent = look.length > 2 ? look[2] : ""; }
-    if (look.length > 3) { g.setAttribute("transform", "translate(" + (look[3] || 0) + "," + (look[4] || 0) + ")"); }
-    else { g.removeAttribute("transform"); }
-  }
   function board(figure, prefix, layers, marked) {
     var svg = skeleton.content.firstElementChild.cloneNode(true);
     var slots = {};
     svg.querySelectorAll("g[id]").forEach(function (g) { slots[g.id] = g; g.id = prefix + g.id; });
     svg.id = prefix + "board";
     layers.forEach(function (looks) {
-      Object.keys(looks).forEach(function (id) { if (slots[id]) { draw(slots[id], looks[id]); } });
+      Object.keys(looks).forEach(function (id) { if (slots[id]) { wcDrawLook(slots[id], looks[id]); } });
     });
     Object.keys(marked || {}).forEach(function (id) {  // what the actions changed
       if (slots[id] && id !== "status") { slots[id].setAttribute("class", slots[id].getAttribute("class") + " diff"); }

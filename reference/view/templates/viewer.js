@@ -17,13 +17,7 @@
   }
   function draw(id, look) {
     var g = byId(id);
-    if (!g) { return; }
-    g.setAttribute("class", look[0]);
-    var text = g.querySelector("text"), tip = g.querySelector("title");
-    if (text) { text.textContent = look.length > 1 ? look[1] : ""; }
-    if (tip) { tip.textContent = look.length > 2 ? look[2] : ""; }
-    if (look.length > 3) { g.setAttribute("transform", "translate(" + (look[3] || 0) + "," + (look[4] || 0) + ")"); }
-    else { g.removeAttribute("transform"); }
+    if (g) { wcDrawLook(g, look); }
   }
   function same(a, b) { return JSON.stringify(a) === JSON.stringify(b); }
   function fill(list, items, make) {
