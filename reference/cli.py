@@ -837,7 +837,7 @@ def bench(
             argv += [flag, str(value)]
     if strict:
         argv.append("--strict")
-    result = _bench_here(setup, policy, seed, games, quiet=quiet or as_json)
+    result, early_rss, end_rss = _bench_here(setup, policy, seed, games, quiet=quiet or as_json)
     if instructions:
         command = [sys.executable, "-m", "reference.cli", *argv]
         result = msgspec.structs.replace(result, instructions=benchmark.instructions_per_game(command))
@@ -845,7 +845,7 @@ def bench(
         click.echo(msgspec.json.encode(result).decode())
         return
     _print_bench(result)
-    _print_memory(setup, policy, seed, games)
+    _print_memory(setup, policy, seed, games, early_rss, end_rss)
     if other is None:
         return
     try:
@@ -863,8 +863,20 @@ def bench(
         )
 
 
-def _bench_here(setup: Setup, policy: str, seed: int, games: int, *, quiet: bool) -> benchmark.BenchResult:
+def _bench_here(
+    setup: Setup, policy: str, seed: int, games: int, *, quiet: bool
+) -> tuple[benchmark.BenchResult, float | None, float | None]:
+    """The timed games, and the RSS (MiB) after the first tenth of them and at the end (read between
+    games: one cheap reading each)."""
     err = Console(stderr=True)
+    early_at = max(1, math.ceil(games / 10))
+    early_rss: list[float | None] = [None]
+
+    def after(i: int) -> None:
+        progress.advance(task)
+        if i + 1 == early_at:
+            early_rss[0] = _current_rss_mib()
+
     progress = Progress(
         TextColumn("bench"),
         BarColumn(),
@@ -877,9 +889,8 @@ def _bench_here(setup: Setup, policy: str, seed: int, games: int, *, quiet: bool
     with progress:
         task = progress.add_task("games", total=games)
         try:
-            return benchmark.run(
-                setup, _describe(setup), policy, seed, games, on_game=lambda _: progress.advance(task)
-            )
+            result = benchmark.run(setup, _describe(setup), policy, seed, games, on_game=after)
+            return result, early_rss[0], _current_rss_mib()
         except GameStopped as stop:
             raise EngineFailure(f"a bench game stopped: {stop}") from stop.cause
 
@@ -901,16 +912,12 @@ def _print_bench(result: benchmark.BenchResult) -> None:
     click.echo(f"final states digest {result.digest[:16]}")
 
 
-def _print_memory(setup: Setup, policy: str, seed: int, games: int) -> None:
-    """Memory use: the peak traced while playing a few games, the process's peak RSS, and whether the
-    RSS grows from the first tenth of the games to the end (a leak would)."""
+def _print_memory(
+    setup: Setup, policy: str, seed: int, games: int, early_rss: float | None, end_rss: float | None
+) -> None:
+    """Memory use: the peak traced while playing a few games again, the process's peak RSS, and
+    whether the RSS of the timed games grew from their first tenth to the end (a leak would)."""
     early_at = max(1, math.ceil(games / 10))
-    for i in range(early_at):
-        _play(setup, policy, seed + i, keep_steps=False)
-    early_rss = _current_rss_mib()
-    for i in range(early_at, games):
-        _play(setup, policy, seed + i, keep_steps=False)
-    end_rss = _current_rss_mib()
     traced = min(games, 20)
     tracemalloc.start()
     try:
