@@ -18,6 +18,7 @@ Faults (ISSUE 5):
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import click
@@ -91,16 +92,19 @@ class RivalPaysGame(TokugawaGame):
 
 @dataclass(frozen=True)
 class Fault:
-    """One planted fault: the spoiled machine that should catch it and the rule it breaks."""
+    """One planted fault: the spoiled machine that should catch it, the rule it breaks and the
+    spoiling step itself (the state the engine returned, spoiled; ``wcref campaign --plant`` plays
+    its games on it)."""
 
     machine: type[GameMachine]
     rule: str
+    spoil: Callable[[State, Action, State], State]
 
 
 FAULTS: dict[str, Fault] = {
-    "seal-cap-6": Fault(SealCap6Game, "SEALS.CAP"),
-    "hand-in-per-4": Fault(HandInPer4Game, "SOLO.ROUND.HAND_IN"),
-    "rival-pays": Fault(RivalPaysGame, "SOLO.GOLDEN.NEVER_PAYS"),
+    "seal-cap-6": Fault(SealCap6Game, "SEALS.CAP", seal_cap_6),
+    "hand-in-per-4": Fault(HandInPer4Game, "SOLO.ROUND.HAND_IN", hand_in_per_4),
+    "rival-pays": Fault(RivalPaysGame, "SOLO.GOLDEN.NEVER_PAYS", rival_pays),
 }
 """The planted faults by name."""
 

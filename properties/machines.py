@@ -184,6 +184,43 @@ TALLY: Counter[str] = Counter()
 least one step)."""
 
 
+def reached_in_step(state: State, action: Action, after: State) -> set[str]:
+    """The items of :data:`REACHED` that the step ``state`` --``action``--> ``after`` reached (the
+    machines' reachability; :mod:`reference.campaign` counts the same situations over its games)."""
+    r: set[str] = set()
+    for clan in after.clans:
+        if clan.seals >= 5:
+            r.add("seal cap (a clan holds 5 seals)")
+        if max(clan.food, clan.iron, clan.pearl) >= 7:
+            r.add("resource cap (a clan holds 7 of a resource)")
+    if isinstance(action, PayCheckpoint):
+        r.add("checkpoint paid")
+    if isinstance(action, StopMove):
+        r.add("checkpoint refused (StopMove)")
+    if isinstance(action, Climb) and action.floors == 2:
+        r.add("two-floor climb")
+    if isinstance(action, Shuffle):
+        r.add("Gingkogawa reshuffle (GINKGO.DISCARD)")
+    board = after.board
+    if board is not None:
+        if all(f is not None for f in board.favours):
+            r.add("Daimyo's room: all favours taken")
+        if not board.steward_deck or not board.diplomat_deck:
+            r.add("castle deck empty")
+    for e in after.events:
+        if isinstance(e, ev.CheckpointUnaffordable):
+            r.add("checkpoint unaffordable (stopped)")
+        elif isinstance(e, ev.IconUndoable):
+            r.add("rival action undoable (SOLO.TURN.UNDOABLE)")
+        elif isinstance(e, ev.HandIn) and e.points > 0:
+            r.add("rival hand-in with Clan Points")
+        elif isinstance(e, ev.CardFlipped) and e.wrapped:
+            r.add("rival deck exhausted (RULING.SOLO_DECK_EXHAUSTED)")
+        elif isinstance(e, ev.HardBonusCard):
+            r.add("Hard bonus card revealed (GINKGO.BONUS)")
+    return r
+
+
 class PropertyFailure(AssertionError):
     """A broken invariant, an engine exception or a RulesGap in a generated game; the message starts
     with the rule ID in brackets."""
@@ -526,37 +563,7 @@ class GameMachine(RuleBasedStateMachine):
     # ---- reachability -------------------------------------------------------------------------------
 
     def _reach(self, state: State, action: Action, after: State) -> None:
-        r = self.reached
-        for clan in after.clans:
-            if clan.seals >= 5:
-                r.add("seal cap (a clan holds 5 seals)")
-            if max(clan.food, clan.iron, clan.pearl) >= 7:
-                r.add("resource cap (a clan holds 7 of a resource)")
-        if isinstance(action, PayCheckpoint):
-            r.add("checkpoint paid")
-        if isinstance(action, StopMove):
-            r.add("checkpoint refused (StopMove)")
-        if isinstance(action, Climb) and action.floors == 2:
-            r.add("two-floor climb")
-        if isinstance(action, Shuffle):
-            r.add("Gingkogawa reshuffle (GINKGO.DISCARD)")
-        board = after.board
-        if board is not None:
-            if all(f is not None for f in board.favours):
-                r.add("Daimyo's room: all favours taken")
-            if not board.steward_deck or not board.diplomat_deck:
-                r.add("castle deck empty")
-        for e in after.events:
-            if isinstance(e, ev.CheckpointUnaffordable):
-                r.add("checkpoint unaffordable (stopped)")
-            elif isinstance(e, ev.IconUndoable):
-                r.add("rival action undoable (SOLO.TURN.UNDOABLE)")
-            elif isinstance(e, ev.HandIn) and e.points > 0:
-                r.add("rival hand-in with Clan Points")
-            elif isinstance(e, ev.CardFlipped) and e.wrapped:
-                r.add("rival deck exhausted (RULING.SOLO_DECK_EXHAUSTED)")
-            elif isinstance(e, ev.HardBonusCard):
-                r.add("Hard bonus card revealed (GINKGO.BONUS)")
+        self.reached |= reached_in_step(state, action, after)
 
     # ---- invariants, named after the rules they guard ---------------------------------------------
 

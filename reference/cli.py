@@ -43,6 +43,7 @@ from reference import artefacts, benchmark, inputs, wire
 from reference.book import traceability
 from reference.book.render import docs_command
 from reference.book.vectors import vectors_command
+from reference.campaign import commands as campaign_commands
 from reference.conformance import commands as conformance
 from reference.conformance.compare import ABSENT, differences
 from reference.content import load_deck
@@ -1121,6 +1122,7 @@ cli.add_command(ambiguities)
 # issue 17, the view: wcref show (text board, --svg picture) and wcref view (the game page)
 cli.add_command(view_commands.show)
 cli.add_command(view_commands.view)
+cli.add_command(campaign_commands.campaign)
 
 
 def main() -> None:

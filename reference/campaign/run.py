@@ -1,0 +1,157 @@
+"""Running a campaign on Dask distributed: a local cluster (one worker process per core) or a remote
+scheduler.
+
+The driver submits every shard not yet recorded as a task (:func:`reference.campaign.work.run_shard`),
+records each result as it arrives (one transaction per shard), then shrinks one failure per rule.
+Dask reschedules the tasks of a worker that dies; a shard run twice is recorded once. Ctrl-C stops
+the run after cancelling what is pending: what was recorded stays, and running the campaign again
+resumes with the shards that are missing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import os
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from reference.campaign.plan import Plan
+from reference.campaign.store import Store
+from reference.campaign.work import ShardResult, ShrunkRow, run_shard, shrink_failure
+
+if TYPE_CHECKING:
+    from distributed import Client
+
+Progress = Callable[[int, int, int], None]
+"""Called after each recorded shard with (games recorded, games planned, failed games recorded)."""
+
+
+class CampaignStopped(Exception):
+    """The run was interrupted (Ctrl-C); what was recorded stays and a new run resumes."""
+
+
+@dataclass
+class RunSummary:
+    """What a run did: shards run and skipped (already recorded), shards recorded twice (ignored),
+    games and failed games recorded in all, shards whose task failed (with the reason), rules
+    shrunk, wall seconds."""
+
+    shards_run: int = 0
+    shards_skipped: int = 0
+    duplicates: int = 0
+    games: int = 0
+    failures: int = 0
+    broken_shards: list[str] = field(default_factory=list)
+    shrunk: int = 0
+    seconds: float = 0.0
+
+
+def task_key(prefix: str, payload: str, impl: str) -> str:
+    """A Dask task key unique to the work (two campaigns on one scheduler never share a result)."""
+    return f"wcref-{prefix}-" + hashlib.sha256(f"{payload}\n{impl}".encode()).hexdigest()[:32]
+
+
+def run(
+    folder: Path,
+    plan: Plan,
+    *,
+    workers: int | None = None,
+    scheduler: str | None = None,
+    progress: Progress | None = None,
+) -> RunSummary:
+    """Run (or resume) the campaign of ``folder`` with ``plan`` (see the module docstring): on a new
+    local cluster of ``workers`` processes (default: one per core), or on the Dask scheduler at
+    ``scheduler`` (``tcp://host:port``). Raises StoreError for a folder holding another plan,
+    CampaignStopped on Ctrl-C, OSError / TimeoutError when the scheduler cannot be reached."""
+    from distributed import Client, LocalCluster, as_completed
+
+    started = time.perf_counter()
+    summary = RunSummary()
+    with Store(folder) as store:
+        store.start(plan)
+        done = store.done()
+        todo = [shard for shard in plan.shards() if shard.id not in done]
+        summary.shards_skipped = len(done)
+        cluster: LocalCluster | None = None
+        if scheduler is None:
+            cluster = LocalCluster(
+                n_workers=workers or os.cpu_count() or 1,
+                threads_per_worker=1,
+                processes=True,
+                dashboard_address=None,
+                silence_logs=logging.ERROR,
+            )
+            client = Client(cluster)
+        else:
+            client = Client(scheduler, timeout=30)
+        try:
+            futures = {
+                client.submit(
+                    run_shard, shard, plan.impl, key=task_key("shard", shard.id + plan.plant, plan.impl)
+                ): shard
+                for shard in todo
+            }
+            total = plan.total
+            for future in as_completed(list(futures)):
+                shard = futures.pop(future)
+                try:
+                    result: ShardResult = future.result()
+                except Exception as exc:  # the task itself failed (not a game: a game's failure is data)
+                    summary.broken_shards.append(f"{shard.id}: {type(exc).__name__}: {exc}")
+                    continue
+                finally:
+                    future.release()
+                if store.record(result, time.time()):
+                    summary.shards_run += 1
+                else:
+                    summary.duplicates += 1
+                if progress is not None:
+                    progress(store.games_recorded(), total, store.failures_recorded())
+            summary.shrunk = _shrink(client, store, plan)
+        except KeyboardInterrupt as exc:
+            client.cancel(list(futures))
+            raise CampaignStopped(
+                f"stopped: {store.games_recorded()} of {plan.total} games recorded; "
+                f"run the campaign again to resume"
+            ) from exc
+        finally:
+            client.close()
+            if cluster is not None:
+                cluster.close()
+        summary.games = store.games_recorded()
+        summary.failures = store.failures_recorded()
+    summary.seconds = time.perf_counter() - started
+    return summary
+
+
+def _shrink(client: Client, store: Store, plan: Plan) -> int:
+    """Shrink the fewest-actions failure of each rule with no shrunk failure yet, on the cluster."""
+    from distributed import as_completed
+
+    wanted = store.unshrunk()
+    futures = [
+        client.submit(
+            shrink_failure,
+            setup,
+            policy,
+            seed,
+            rule,
+            plan.plant,
+            plan.legal_every,
+            key=task_key("shrink", f"{rule}/{setup}/{policy}/{seed}/{plan.legal_every}", plan.plant),
+        )
+        for rule, setup, policy, seed in wanted
+    ]
+    shrunk = 0
+    for future in as_completed(futures):
+        try:
+            row: ShrunkRow = future.result()
+        except Exception:  # the failure did not replay (e.g. a flaky implementation): left unshrunk
+            continue
+        store.record_shrunk(row)
+        shrunk += 1
+    return shrunk
