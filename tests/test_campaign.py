@@ -432,3 +432,30 @@ def test_run_refuses_another_plan_and_report_needs_a_campaign(tmp_path: Path) ->
     result = CliRunner().invoke(cli, ["campaign", "report", str(empty)])
     assert result.exit_code == 2
     assert "no campaign here" in result.output
+
+
+# ---- the report in a headless browser (tox -e browser) ---------------------------------------------------
+
+
+@pytest.mark.browser
+def test_the_report_renders_in_a_browser(tmp_path: Path) -> None:
+    from tests.test_view import SHOTS, dom, screenshot
+
+    plan = Plan(
+        setups=("4-clans", "tokugawa-hard", "gingkogawa-medium+readings"),
+        policies=("random", "greedy"),
+        games=6,
+        shard_size=6,
+        plant="seal-cap-6",
+    )
+    run(tmp_path / "c", plan, workers=2)
+    html, _ = write_report(tmp_path / "c", tmp_path / "c" / "report.html")
+    page = dom(tmp_path, html.as_uri())
+    assert page.count("<svg") >= 5
+    for plot in ("coverage", "reached", "scores", "wins", "decisions"):
+        assert f'id="plot-{plot}"' in page
+    assert 'class="failure"' in page
+    assert "SEALS.CAP" in page
+    assert 'id="never"' in page  # a small campaign leaves rules unexercised: listed first
+    screenshot(tmp_path, html.as_uri(), "campaign-report", "1400,2400")
+    assert (SHOTS / "campaign-report.png").is_file()

@@ -4,8 +4,12 @@ Read only from the campaign database (:mod:`reference.campaign.store`):
 
 - **games**: planned, recorded, by outcome (``ok``, ``unfinished``, ``broken``, ``gap``, ``crash``,
   ``diverged``), CPU seconds and games per CPU second;
-- **rule coverage**: how often the games' events applied each register ID, the IDs no game applied
-  listed first (every register entry is listed: rules, rulings and readings);
+- **rule coverage**: how often the games' events applied each register ID (the ``rules`` of every
+  typed event), the IDs no game applied listed first, by section (every register entry is listed:
+  rules, rulings and readings). An event names the rules its step applied; rules that hold of every
+  state (counts of components, caps, printed values) or of the final scoring's categories are
+  checked by the invariants and the scenarios rather than named by a step, and show here as never
+  applied;
 - **reachability**: the share of games reaching each rare situation
   (:data:`properties.machines.REACHED`);
 - **per setup and policy**: games, failures, win rate of clan 0 (in a solo game: the player against
@@ -90,6 +94,7 @@ class Report(msgspec.Struct, kw_only=True):
     workers: int
     rules: dict[str, int]
     never_exercised: list[str]
+    never_by_section: dict[str, list[str]]
     reached: dict[str, float]
     setups: list[SetupFigures]
     failures: list[FailureGroup]
@@ -185,8 +190,13 @@ def build(folder: Path) -> tuple[Report, dict[tuple[str, str], dict[str, list[in
                     shrunk_message=None if small is None else str(small[5]),
                 )
             )
-    register = [entry.id for entry in load_register()]
+    entries = load_register()
+    register = [entry.id for entry in entries]
     never = [rule for rule in register if rule not in rules]
+    by_section: dict[str, list[str]] = {}
+    for entry in entries:
+        if entry.id not in rules:
+            by_section.setdefault(entry.section, []).append(entry.id)
     figures = []
     for setup in plan.setups:
         for policy in plan.policies:
@@ -219,6 +229,7 @@ def build(folder: Path) -> tuple[Report, dict[tuple[str, str], dict[str, list[in
         rules={rule: rules[rule] for rule in register if rule in rules}
         | {rule: n for rule, n in sorted(rules.items()) if rule not in register},
         never_exercised=never,
+        never_by_section=by_section,
         reached=reached,
         setups=figures,
         failures=groups,

@@ -82,7 +82,7 @@ def run(
                 n_workers=workers or os.cpu_count() or 1,
                 threads_per_worker=1,
                 processes=True,
-                dashboard_address=None,
+                dashboard_address=":0",  # a free port: None does not turn it off (dask/distributed#8136)
                 silence_logs=logging.ERROR,
             )
             client = Client(cluster)
