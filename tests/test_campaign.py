@@ -236,10 +236,10 @@ def test_planted_fault_is_found_shrunk_and_reported(tmp_path: Path) -> None:
 
 def test_outcome_mode_against_an_implementation(tmp_path: Path) -> None:
     composite = f"{sys.executable} {ROOT / 'tests' / 'outcome_impl.py'}"
-    good = Plan(setups=("2-clans",), policies=("random",), games=2, shard_size=2, impl=composite)
+    good = Plan(setups=("2-clans",), policies=("random",), games=1, shard_size=1, impl=composite)
     assert run(tmp_path / "good", good, workers=1).failures == 0
     bad = Plan(
-        setups=("2-clans",), policies=("random",), games=2, shard_size=2, impl=f"{composite} dice-stay"
+        setups=("2-clans",), policies=("random",), games=1, shard_size=1, impl=f"{composite} dice-stay"
     )
     summary = run(tmp_path / "bad", bad, workers=1)
     assert summary.failures > 0
@@ -375,26 +375,27 @@ def test_ctrl_c_stops_and_the_campaign_resumes(tmp_path: Path) -> None:
         "1",
         "--quiet",
         "--games",
-        "200",
+        "80",
         "--setups",
         "2-clans,tokugawa-medium",
         "--shard-size",
         "5",
     ]
-    driver = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    driver = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
     _wait_for(lambda: _shards_done(folder) >= 3, 120, "the first shards")
-    driver.send_signal(signal.SIGINT)
+    os.killpg(driver.pid, signal.SIGINT)  # as a terminal's Ctrl-C: the driver and its cluster's processes
     _out, err = driver.communicate(timeout=120)
     assert driver.returncode == 130, err.decode()
     assert b"run the campaign again to resume" in err
+    assert b"Traceback" not in err  # the workers ignore it; only the driver stops
     stopped_at = _counts(folder)
-    assert 0 < stopped_at[0] < 400
+    assert 0 < stopped_at[0] < 160
     assert stopped_at[0] == stopped_at[1]
     resumed = subprocess.run(
         [WCREF, "campaign", "run", str(folder), "--quiet", "--workers", "2"], capture_output=True, timeout=600
     )
     assert resumed.returncode == 0, resumed.stderr.decode()
-    plan = Plan(setups=("2-clans", "tokugawa-medium"), policies=("random",), games=200, shard_size=5)
+    plan = Plan(setups=("2-clans", "tokugawa-medium"), policies=("random",), games=80, shard_size=5)
     _every_game_once(folder, plan)
     assert f"{stopped_at[2]} already there".encode() in resumed.stdout
 

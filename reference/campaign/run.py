@@ -13,21 +13,23 @@ from __future__ import annotations
 import hashlib
 import logging
 import os
+import signal
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from reference.campaign.plan import Plan
+from reference.campaign.plan import Plan, Shard
 from reference.campaign.store import Store
 from reference.campaign.work import ShardResult, ShrunkRow, run_shard, shrink_failure
 
 if TYPE_CHECKING:
-    from distributed import Client
+    from distributed import Client, Future, LocalCluster
 
 Progress = Callable[[int, int, int], None]
-"""Called after each recorded shard with (games recorded, games planned, failed games recorded)."""
+"""Called after each shard received with (games recorded, games planned, failed games recorded)."""
 
 
 class CampaignStopped(Exception):
@@ -67,7 +69,7 @@ def run(
     local cluster of ``workers`` processes (default: one per core), or on the Dask scheduler at
     ``scheduler`` (``tcp://host:port``). Raises StoreError for a folder holding another plan,
     CampaignStopped on Ctrl-C, OSError / TimeoutError when the scheduler cannot be reached."""
-    from distributed import Client, LocalCluster, as_completed
+    from distributed import Client, as_completed
 
     started = time.perf_counter()
     summary = RunSummary()
@@ -77,25 +79,21 @@ def run(
         todo = [shard for shard in plan.shards() if shard.id not in done]
         summary.shards_skipped = len(done)
         cluster: LocalCluster | None = None
-        if scheduler is None:
-            cluster = LocalCluster(
-                n_workers=workers or os.cpu_count() or 1,
-                threads_per_worker=1,
-                processes=True,
-                dashboard_address=":0",  # a free port: None does not turn it off (dask/distributed#8136)
-                silence_logs=logging.ERROR,
-            )
-            client = Client(cluster)
-        else:
-            client = Client(scheduler, timeout=30)
+        client: Client | None = None
+        futures: dict[Future[ShardResult], Shard] = {}
+        games, failed = store.games_recorded(), store.failures_recorded()
         try:
+            if scheduler is None:
+                cluster = _local_cluster(workers or os.cpu_count() or 1)
+                client = Client(cluster)
+            else:
+                client = Client(scheduler, timeout=30)
             futures = {
                 client.submit(
                     run_shard, shard, plan.impl, key=task_key("shard", shard.id + plan.plant, plan.impl)
                 ): shard
                 for shard in todo
             }
-            total = plan.total
             for future in as_completed(list(futures)):
                 shard = futures.pop(future)
                 try:
@@ -107,25 +105,54 @@ def run(
                     future.release()
                 if store.record(result, time.time()):
                     summary.shards_run += 1
+                    games += len(result.games)
+                    failed += len({f.seed for f in result.failures})
                 else:
                     summary.duplicates += 1
                 if progress is not None:
-                    progress(store.games_recorded(), total, store.failures_recorded())
+                    progress(games, plan.total, failed)
             summary.shrunk = _shrink(client, store, plan)
         except KeyboardInterrupt as exc:
-            client.cancel(list(futures))
+            if client is not None and futures:
+                client.cancel(list(futures))
             raise CampaignStopped(
                 f"stopped: {store.games_recorded()} of {plan.total} games recorded; "
                 f"run the campaign again to resume"
             ) from exc
         finally:
-            client.close()
+            if client is not None:
+                client.close()
             if cluster is not None:
                 cluster.close()
         summary.games = store.games_recorded()
         summary.failures = store.failures_recorded()
     summary.seconds = time.perf_counter() - started
     return summary
+
+
+def _local_cluster(workers: int) -> LocalCluster:
+    """A local cluster of ``workers`` single-threaded worker processes. Its processes are started
+    with Ctrl-C ignored (an ignored signal stays ignored in a child): Ctrl-C in a terminal reaches
+    the whole process group, and only the driver should stop, cancel and close the cluster. A
+    Ctrl-C during the few seconds the cluster takes to start is therefore not seen."""
+    from distributed import LocalCluster
+
+    def start() -> LocalCluster:
+        return LocalCluster(
+            n_workers=workers,
+            threads_per_worker=1,
+            processes=True,
+            dashboard_address=":0",  # a free port: None does not turn it off (dask/distributed#8136)
+            silence_logs=logging.ERROR,
+        )
+
+    if threading.current_thread() is not threading.main_thread():
+        return start()
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        return start()
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def _shrink(client: Client, store: Store, plan: Plan) -> int:
