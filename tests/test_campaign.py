@@ -30,7 +30,7 @@ from reference.campaign.plan import (
     select_setups,
     setup_for,
 )
-from reference.campaign.report import build, write_report
+from reference.campaign.report import ReportError, build, write_report
 from reference.campaign.run import run
 from reference.campaign.store import FILE, Store, StoreError, query
 from reference.campaign.work import run_shard
@@ -206,6 +206,8 @@ def test_local_campaign_runs_resumes_and_reports(tmp_path: Path) -> None:
     page = html.read_text()
     for plot in ("coverage", "reached", "scores", "wins", "decisions"):
         assert f'id="plot-{plot}"><svg' in page
+    assert report["complete"] is True
+    assert report["out_of_plan"] == []  # both rivals played
     assert 'src="http' not in page
     assert 'href="http' not in page
     assert "<script" not in page
@@ -218,19 +220,19 @@ def test_planted_fault_is_found_shrunk_and_reported(tmp_path: Path) -> None:
     assert summary.shrunk == 1
     rules = {str(r[0]) for r in query(tmp_path, "SELECT DISTINCT rule FROM failures")}
     assert rules == {"SEALS.CAP"}
-    report, _ = build(tmp_path)
+    report, _, _ = build(tmp_path)
     (group,) = report.failures
     assert group.rule == "SEALS.CAP"
     assert group.games == summary.failures
-    assert group.shrunk_before is not None
-    assert group.shrunk_after is not None
-    assert group.shrunk_after <= group.shrunk_before
+    small = group.shrunk
+    assert small is not None
+    assert (small.actions_after, small.decisions_after) <= (small.actions_before, small.decisions_before)
     html, _ = write_report(tmp_path, tmp_path / "out" / "r.html")
     shrunk_file = tmp_path / "out" / "r-failures" / "SEALS.CAP.shrunk.trace.json"
     assert "SEALS.CAP" in html.read_text()
     assert shrunk_file.is_file()
     trace = wire.read_trace(shrunk_file)
-    assert len(trace.actions) == group.shrunk_after[0]
+    assert len(trace.actions) == small.actions_after
     wire.replay(trace)  # the real engine plays the shrunk game (the fault was planted, not in the engine)
 
 
@@ -406,6 +408,7 @@ def test_ctrl_c_stops_and_the_campaign_resumes(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
+        (["--workers", "2", "--scheduler", "tcp://127.0.0.1:9"], "--workers is for a local cluster"),
         (["--setups", "5-clans"], "no setup is called '5-clans'"),
         (["--policies", "smart"], "no policy is called 'smart'"),
         (["--plant", "seal-cap-7"], "no fault is called 'seal-cap-7'"),
@@ -418,7 +421,7 @@ def test_run_refuses_bad_options(tmp_path: Path, args: list[str], message: str) 
     assert result.exit_code == 2
     assert message in result.output
     assert result.output.startswith("error: ")
-    assert not (tmp_path / "c" / FILE).exists() or _counts(tmp_path / "c")[0] == 0
+    assert not (tmp_path / "c").exists()  # a refused command creates nothing
 
 
 def test_run_refuses_another_plan_and_report_needs_a_campaign(tmp_path: Path) -> None:
@@ -427,7 +430,8 @@ def test_run_refuses_another_plan_and_report_needs_a_campaign(tmp_path: Path) ->
         store.start(Plan(setups=("2-clans",), policies=("random",), games=3))
     result = CliRunner().invoke(cli, ["campaign", "run", str(folder), "--games", "4", "--setups", "2-clans"])
     assert result.exit_code == 2
-    assert "another plan: games 3 (asked: 4)" in result.output
+    assert "holds another campaign: --games 4 (the campaign has 3)" in result.output
+    assert "--setups" not in result.output  # only the options given are compared
     empty = tmp_path / "empty"
     empty.mkdir()
     result = CliRunner().invoke(cli, ["campaign", "report", str(empty)])
@@ -460,3 +464,33 @@ def test_the_report_renders_in_a_browser(tmp_path: Path) -> None:
     assert 'id="never"' in page  # a small campaign leaves rules unexercised: listed first
     screenshot(tmp_path, html.as_uri(), "campaign-report", "1400,2400")
     assert (SHOTS / "campaign-report.png").is_file()
+
+
+def test_resuming_compares_only_the_options_given(tmp_path: Path) -> None:
+    from reference.campaign.commands import _plan
+
+    recorded = Plan(setups=("4-clans",), policies=("greedy",), games=7, seed=3, shard_size=2, legal_every=4)
+    assert _plan(recorded, 7, None, None, None, None, None, None, 4) == recorded
+    assert _plan(recorded, None, "4-clans", "greedy", 3, 2, "", "", None) == recorded
+    assert _plan(recorded, 8, None, None, None, None, None, None, None).games == 8
+    fresh = _plan(None, None, None, None, None, None, None, None, None)
+    assert (fresh.setups, fresh.policies, fresh.games, fresh.shard_size) == (
+        SETUP_NAMES,
+        ("random",),
+        1000,
+        200,
+    )
+
+
+def test_a_partial_campaign_reports_what_is_missing(tmp_path: Path) -> None:
+    plan = Plan(setups=("2-clans", "3-clans"), policies=("random",), games=4, shard_size=4)
+    with Store(tmp_path) as store:
+        store.start(plan)
+        store.record(run_shard(plan.shards()[0]), 0.0)
+    html, data = write_report(tmp_path, tmp_path / "report.html")
+    report = json.loads(data.read_text())
+    assert (report["recorded"], report["planned"], report["complete"]) == (4, 8, False)
+    assert "SOLO.GOLDEN.NEVER_PAYS" in report["out_of_plan"]  # no solo setup in the plan
+    assert 'id="incomplete"' in html.read_text()
+    with pytest.raises(ReportError, match="overwrite the campaign database"):
+        write_report(tmp_path, tmp_path / "campaign.sqlite")

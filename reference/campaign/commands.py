@@ -14,7 +14,9 @@ from pathlib import Path
 import click
 
 from reference.campaign.plan import SETUP_NAMES, Plan, PlanError, select_policies, select_setups
-from reference.campaign.store import Store, StoreError
+from reference.campaign.run import CampaignStopped, WorkersError, run
+from reference.campaign.store import FILE, Store, StoreError
+from reference.narrate import counted
 
 
 def _needs_extra() -> None:
@@ -33,12 +35,15 @@ def campaign() -> None:
 
 @campaign.command(name="run")
 @click.argument("folder", type=click.Path(path_type=Path, file_okay=False))
-@click.option("--games", type=click.IntRange(min=1), default=None, help="Seeds per setup and policy [1000].")
+@click.option(
+    "--games", type=click.IntRange(min=1), default=None, help="Seeds played in every setup and policy [1000]."
+)
 @click.option(
     "--setups",
     default=None,
-    help="Comma-separated setup names or patterns (e.g. '*-clans,tokugawa-*'; 'all') [all]. "
-    f"Names: {', '.join(SETUP_NAMES[:4])}, ... (README).",
+    help="Comma-separated setup names or patterns (e.g. '*-clans,tokugawa-hard'; 'all') [all]: a base "
+    "(2-clans, 3-clans, 4-clans, tokugawa-easy|medium|hard, gingkogawa-easy|medium|hard), then "
+    "optionally +readings and +generated (docs/campaigns.md).",
 )
 @click.option("--policies", default=None, help="Comma-separated policies ('all': random,greedy) [random].")
 @click.option("--seed", type=click.IntRange(min=0), default=None, help="First seed [0].")
@@ -48,7 +53,8 @@ def campaign() -> None:
 @click.option(
     "--plant",
     default=None,
-    help="Play on an engine with a planted fault (seal-cap-6, hand-in-per-4, rival-pays).",
+    help="Play on an engine with a planted fault, to see one found: seal-cap-6 (SEALS.CAP), hand-in-per-4 "
+    "(SOLO.ROUND.HAND_IN), rival-pays (SOLO.GOLDEN.NEVER_PAYS).",
 )
 @click.option(
     "--impl", default=None, help="Also play every game in outcome mode against this implementation's command."
@@ -82,22 +88,29 @@ def run_command(
     scheduler: str | None,
     quiet: bool,
 ) -> None:
-    """Run a campaign into FOLDER, or resume the one there (options, when given, must match it)."""
+    """Run a campaign into FOLDER, or resume the one there (options, when given, must match it).
+
+    --games seeds are played in every setup and policy: the campaign plays setups x policies x games
+    games. Exit status: 0 no failure, 1 failures found (see the report), 2 bad usage, 130 Ctrl-C."""
     _needs_extra()
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-    from reference.campaign.run import CampaignStopped, run
-
-    try:
-        with Store(folder) as store:
-            recorded = store.plan()
-    except StoreError as exc:
-        raise click.ClickException(str(exc)) from exc
-    given = any(v is not None for v in (games, setups, policies, seed, shard_size, plant, impl, legal_every))
-    if recorded is not None and not given:
-        plan = recorded
-    else:
-        plan = _plan(games, setups, policies, seed, shard_size, plant, impl, legal_every)
+    if workers is not None and scheduler is not None:
+        raise click.ClickException(
+            "--workers is for a local cluster: with --scheduler the workers are the scheduler's"
+        )
+    recorded = _recorded_plan(folder)
+    plan = _plan(recorded, games, setups, policies, seed, shard_size, plant, impl, legal_every)
+    if recorded is not None and plan != recorded:
+        raise click.ClickException(_other_plan(folder, recorded, plan))
+    click.echo(
+        f"{'resuming' if recorded is not None else 'planning'} {plan.total:,} games: "
+        f"{counted(len(plan.setups), 'setup')} x {len(plan.policies)} {'policy' if len(plan.policies) == 1 else 'policies'} "
+        f"x {counted(plan.games, 'seed')} (from {plan.seed}), {counted(len(plan.shards()), 'shard')}"
+        + (f", planted fault {plan.plant}" if plan.plant else "")
+        + (f", against {plan.impl}" if plan.impl else ""),
+        err=True,
+    )
     started = time.perf_counter()
     with Progress(
         TextColumn("{task.description}"),
@@ -108,12 +121,14 @@ def run_command(
         disable=quiet,
     ) as bar:
         task = bar.add_task("games", total=plan.total, rate="-", failures=0)
+        first: list[int] = []
 
         def advance(recorded_games: int, total: int, failed: int) -> None:
+            if not first:  # games recorded before this run do not count in its rate
+                first.append(recorded_games)
             seconds = max(time.perf_counter() - started, 1e-9)
-            bar.update(
-                task, completed=recorded_games, rate=f"{recorded_games / seconds:.0f}", failures=failed
-            )
+            rate = (recorded_games - first[0]) / seconds
+            bar.update(task, completed=recorded_games, rate=f"{rate:.0f}", failures=failed)
 
         try:
             summary = run(folder, plan, workers=workers, scheduler=scheduler, progress=advance)
@@ -122,13 +137,15 @@ def run_command(
         except CampaignStopped as exc:
             click.echo(str(exc), err=True)
             sys.exit(130)
+        except WorkersError as exc:
+            raise click.ClickException(str(exc)) from exc
         except (OSError, TimeoutError) as exc:
             raise click.ClickException(f"--scheduler {scheduler}: cannot reach it: {exc}") from exc
     click.echo(
-        f"{summary.games} of {plan.total} games recorded in {folder} "
-        f"({summary.shards_run} shards run now, {summary.shards_skipped} already there, "
+        f"{summary.games:,} of {plan.total:,} games recorded in {folder} "
+        f"({counted(summary.shards_run, 'shard')} run now, {summary.shards_skipped} already there, "
         f"{summary.duplicates} received twice and counted once) in {summary.seconds:.0f} s; "
-        f"{summary.failures} failed games, {summary.shrunk} rules shrunk"
+        f"{counted(summary.failures, 'failed game')}, {counted(summary.shrunk, 'rule')} shrunk"
     )
     for broken in summary.broken_shards[:10]:
         click.echo(f"shard failed: {broken}", err=True)
@@ -139,7 +156,41 @@ def run_command(
         sys.exit(1)
 
 
+def _recorded_plan(folder: Path) -> Plan | None:
+    """The plan of the campaign in ``folder`` (None when there is none yet); creates nothing."""
+    if folder.exists() and not folder.is_dir():
+        raise click.ClickException(f"{folder}: not a folder")
+    if not (folder / FILE).exists():
+        return None
+    try:
+        with Store(folder) as store:
+            return store.plan()
+    except StoreError as exc:
+        raise click.ClickException(str(exc)) from exc
+
+
+def _shown(value: object) -> str:
+    if isinstance(value, tuple) and len(value) > 4:
+        return f"{len(value)} names ({', '.join(map(str, value[:3]))}, ...)"
+    if isinstance(value, tuple):
+        return ", ".join(map(str, value))
+    return repr(value)
+
+
+def _other_plan(folder: Path, recorded: Plan, asked: Plan) -> str:
+    fields = [
+        f"--{name.replace('_', '-')} {_shown(getattr(asked, name))} (the campaign has {_shown(getattr(recorded, name))})"
+        for name in asked.__struct_fields__
+        if getattr(recorded, name) != getattr(asked, name)
+    ]
+    return (
+        f"{folder} holds another campaign: {'; '.join(fields)}; resume it without these options, "
+        "or use another folder"
+    )
+
+
 def _plan(
+    recorded: Plan | None,
     games: int | None,
     setups: str | None,
     policies: str | None,
@@ -149,20 +200,22 @@ def _plan(
     impl: str | None,
     legal_every: int | None,
 ) -> Plan:
+    """The plan asked for: the options given over the recorded plan (resuming), else over the defaults."""
     from properties.faults import FAULTS
 
     if plant and plant not in FAULTS:
         raise click.ClickException(f"--plant: no fault is called {plant!r}; faults: {', '.join(FAULTS)}")
+    base = recorded or Plan(setups=SETUP_NAMES, policies=("random",), games=1000)
     try:
         return Plan(
-            setups=select_setups(_names(setups or "all")),
-            policies=select_policies(_names(policies or "random")),
-            games=games if games is not None else 1000,
-            seed=seed if seed is not None else 0,
-            shard_size=shard_size if shard_size is not None else 200,
-            plant=plant or "",
-            impl=impl or "",
-            legal_every=legal_every if legal_every is not None else 8,
+            setups=select_setups(_names(setups)) if setups is not None else base.setups,
+            policies=select_policies(_names(policies)) if policies is not None else base.policies,
+            games=games if games is not None else base.games,
+            seed=seed if seed is not None else base.seed,
+            shard_size=shard_size if shard_size is not None else base.shard_size,
+            plant=plant if plant is not None else base.plant,
+            impl=impl if impl is not None else base.impl,
+            legal_every=legal_every if legal_every is not None else base.legal_every,
         )
     except PlanError as exc:
         raise click.ClickException(str(exc)) from exc
@@ -185,7 +238,8 @@ def _names(text: str) -> list[str]:
     help="The HTML report [FOLDER/report.html]; the JSON goes beside it (.json).",
 )
 def report_command(folder: Path, output: Path | None) -> None:
-    """Write the report of the campaign in FOLDER: HTML with plots, and JSON."""
+    """Write the report of the campaign in FOLDER: HTML with plots, JSON beside it (.json), and the
+    failures' traces in <stem>-failures/."""
     from reference.campaign.report import ReportError, write_report
 
     html = output if output is not None else folder / "report.html"

@@ -21,6 +21,7 @@ content ``s % CONTENT_DRAWS`` of block ``s // CONTENT_BLOCK`` (a draw costs abou
 from __future__ import annotations
 
 import fnmatch
+import warnings
 from collections.abc import Sequence
 from functools import lru_cache
 from typing import Final
@@ -196,7 +197,11 @@ def generated(block: int) -> tuple[tuple[Content, SoloDeck], ...]:
     def draw(content: Content, deck: SoloDeck) -> None:
         drawn.append((content, deck))
 
-    draw()
+    with warnings.catch_warnings():
+        # on a Dask worker, the worker's own thread uses the random module while the draw runs, which
+        # Hypothesis takes for a strategy using it; the draw itself uses only Hypothesis's generator
+        warnings.filterwarnings("ignore", message="Do not use the random module inside strategies")
+        draw()
     kept = drawn[_SKIPPED:]
     while len(kept) < CONTENT_DRAWS:  # Hypothesis stopped early (it ran out of distinct examples)
         kept.append(drawn[len(kept) % len(drawn)])

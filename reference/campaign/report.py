@@ -34,13 +34,25 @@ from typing import TYPE_CHECKING, Final
 import msgspec
 
 from reference.campaign.plan import Plan
-from reference.campaign.store import open_existing
+from reference.campaign.store import FILE, open_existing
 from reference.rulebook import load_register
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
 REPORT_VERSION: Final = 1
+
+NEVER_NOTE: Final = (
+    "An event names the rules its step applied. Rules that hold of every state (component counts, "
+    "caps, printed values) and the final scoring's categories are checked by the invariants at every "
+    "step and by the scenarios rather than named by a step's events, so they are listed as never "
+    "named too; out_of_plan lists those of rules sections no setup of the plan plays."
+)
+
+
+def _file_name(rule: str) -> str:
+    """A rule ID as a file name (IDs are letters, digits, dots and underscores; anything else is _)."""
+    return "".join(c if c.isalnum() or c in "._-" else "_" for c in rule)[:80] or "_"
 
 
 class ReportError(Exception):
@@ -63,8 +75,22 @@ class SetupFigures(msgspec.Struct, kw_only=True):
     decisions_max: int
 
 
+class Shrinking(msgspec.Struct, kw_only=True):
+    """A rule's failure shrunk: the game's size before and after (actions; decisions not taking the
+    first legal action), the shrunk game's message and its trace file (relative to the report)."""
+
+    actions_before: int
+    decisions_before: int
+    actions_after: int
+    decisions_after: int
+    message: str
+    trace_file: str
+
+
 class FailureGroup(msgspec.Struct, kw_only=True):
-    """The failures on one rule: how many games, their kinds, the first one and the shrunk one."""
+    """The failures on one rule: how many games, their kinds, the shortest failing game (setup,
+    policy, seed, the index of its failing action, the message, its trace file relative to the
+    report) and its shrunk form (None when not shrunk: a divergence, or shrinking failed)."""
 
     rule: str
     games: int
@@ -72,12 +98,10 @@ class FailureGroup(msgspec.Struct, kw_only=True):
     setup: str
     policy: str
     seed: int
+    step: int
     message: str
-    trace: str
-    shrunk_trace: str | None
-    shrunk_before: tuple[int, int] | None
-    shrunk_after: tuple[int, int] | None
-    shrunk_message: str | None
+    trace_file: str
+    shrunk: Shrinking | None
 
 
 class Report(msgspec.Struct, kw_only=True):
@@ -89,12 +113,19 @@ class Report(msgspec.Struct, kw_only=True):
     planned: int
     recorded: int
     outcomes: dict[str, int]
+    complete: bool
     cpu_seconds: float
     games_per_cpu_second: float
-    workers: int
+    worker_processes: int
+    """Distinct worker processes that recorded shards, over every session of the campaign."""
     rules: dict[str, int]
     never_exercised: list[str]
+    """Register IDs no game's events named (see ``never_note``)."""
     never_by_section: dict[str, list[str]]
+    out_of_plan: list[str]
+    """The never-named IDs of sections no setup of the plan plays (the solo rules without a solo
+    setup, the Gingkogawa bot's without a Gingkogawa setup)."""
+    never_note: str
     reached: dict[str, float]
     setups: list[SetupFigures]
     failures: list[FailureGroup]
@@ -111,9 +142,12 @@ def _quartiles(values: list[int]) -> tuple[float, float, float] | None:
     return (at(0.25), at(0.5), at(0.75))
 
 
-def build(folder: Path) -> tuple[Report, dict[tuple[str, str], dict[str, list[int]]]]:
-    """The report of the campaign in ``folder`` and, per (setup, policy), the raw series the plots
-    use (``first``/``others``: totals; ``decisions``). Raises StoreError when there is no campaign."""
+def build(
+    folder: Path,
+) -> tuple[Report, dict[tuple[str, str], dict[str, list[int]]], dict[str, tuple[str, str | None]]]:
+    """The report of the campaign in ``folder``; per (setup, policy), the raw series the plots use
+    (``first``/``others``: totals; ``decisions``); per failing rule, the JSON of its shortest failing
+    game's trace and of its shrunk trace. Raises StoreError when there is no campaign."""
     with open_existing(folder) as store:
         plan = store.plan()
         assert plan is not None
@@ -159,10 +193,10 @@ def build(folder: Path) -> tuple[Report, dict[tuple[str, str], dict[str, list[in
             )
         }
         groups: list[FailureGroup] = []
-        for rule, _count, first_setup, first_policy, first_seed, message, trace in db.execute(
-            """SELECT rule, COUNT(*), setup, policy, seed, message, trace FROM failures f
-               WHERE rowid = (SELECT rowid FROM failures g WHERE g.rule = f.rule ORDER BY step, seed LIMIT 1)
-               GROUP BY rule ORDER BY COUNT(*) DESC"""
+        traces: dict[str, tuple[str, str | None]] = {}
+        for rule, first_setup, first_policy, first_seed, step, message, trace in db.execute(
+            """SELECT rule, setup, policy, seed, step, message, trace FROM failures f
+               WHERE rowid = (SELECT rowid FROM failures g WHERE g.rule = f.rule ORDER BY step, seed LIMIT 1)"""
         ):
             kinds = {
                 str(k): int(n)
@@ -170,26 +204,33 @@ def build(folder: Path) -> tuple[Report, dict[tuple[str, str], dict[str, list[in
                     "SELECT kind, COUNT(*) FROM failures WHERE rule = ? GROUP BY kind", (rule,)
                 )
             }
-            games_failed = int(
-                db.execute("SELECT COUNT(*) FROM failures WHERE rule = ?", (rule,)).fetchone()[0]
-            )
+            name = _file_name(str(rule))
             small = shrunk.get(str(rule))
+            traces[str(rule)] = (str(trace), None if small is None else str(small[6]))
             groups.append(
                 FailureGroup(
                     rule=str(rule),
-                    games=games_failed,
+                    games=sum(kinds.values()),
                     kinds=kinds,
                     setup=str(first_setup),
                     policy=str(first_policy),
                     seed=int(first_seed),
+                    step=int(step),
                     message=str(message),
-                    trace=str(trace),
-                    shrunk_trace=None if small is None else str(small[6]),
-                    shrunk_before=None if small is None else (int(small[1]), int(small[2])),
-                    shrunk_after=None if small is None else (int(small[3]), int(small[4])),
-                    shrunk_message=None if small is None else str(small[5]),
+                    trace_file=f"{name}.trace.json",
+                    shrunk=None
+                    if small is None
+                    else Shrinking(
+                        actions_before=int(small[1]),
+                        decisions_before=int(small[2]),
+                        actions_after=int(small[3]),
+                        decisions_after=int(small[4]),
+                        message=str(small[5]),
+                        trace_file=f"{name}.shrunk.trace.json",
+                    ),
                 )
             )
+    groups.sort(key=lambda g: (-g.games, g.rule))
     entries = load_register()
     register = [entry.id for entry in entries]
     never = [rule for rule in register if rule not in rules]
@@ -197,6 +238,10 @@ def build(folder: Path) -> tuple[Report, dict[tuple[str, str], dict[str, list[in
     for entry in entries:
         if entry.id not in rules:
             by_section.setdefault(entry.section, []).append(entry.id)
+    solo = any(name.startswith(("tokugawa", "gingkogawa")) for name in plan.setups)
+    bot = any(name.startswith("gingkogawa") for name in plan.setups)
+    unplayed = ({"solo", "gingkogawa"} if not solo else set()) | ({"gingkogawa"} if not bot else set())
+    out_of_plan = [entry.id for entry in entries if entry.id not in rules and entry.section in unplayed]
     figures = []
     for setup in plan.setups:
         for policy in plan.policies:
@@ -223,18 +268,21 @@ def build(folder: Path) -> tuple[Report, dict[tuple[str, str], dict[str, list[in
         planned=plan.total,
         recorded=recorded,
         outcomes=dict(sorted(outcomes.items())),
+        complete=recorded == plan.total,
         cpu_seconds=float(cpu),
         games_per_cpu_second=recorded / float(cpu) if cpu else 0.0,
-        workers=int(workers),
+        worker_processes=int(workers),
         rules={rule: rules[rule] for rule in register if rule in rules}
         | {rule: n for rule, n in sorted(rules.items()) if rule not in register},
         never_exercised=never,
         never_by_section=by_section,
+        out_of_plan=out_of_plan,
+        never_note=NEVER_NOTE,
         reached=reached,
         setups=figures,
         failures=groups,
     )
-    return report, {k: dict(v) for k, v in series.items()}
+    return report, {k: dict(v) for k, v in series.items()}, traces
 
 
 # ---- plots ------------------------------------------------------------------------------------------------
@@ -360,29 +408,25 @@ def write_report(folder: Path, html: Path) -> tuple[Path, Path]:
     and ReportError when a file cannot be written."""
     from reference.view.svg import environment
 
-    report, series = build(folder)
     data = html.with_suffix(".json")
-    traces = html.parent / f"{html.stem}-failures"
-    links: dict[str, tuple[str, str | None]] = {}
+    if html.resolve() == (folder / FILE).resolve() or data.resolve() == (folder / FILE).resolve():
+        raise ReportError(f"{html}: the report would overwrite the campaign database")
+    report, series, traces = build(folder)
+    folder_of_traces = html.parent / f"{html.stem}-failures"
     try:
         if report.failures:
-            traces.mkdir(parents=True, exist_ok=True)
+            folder_of_traces.mkdir(parents=True, exist_ok=True)
         for group in report.failures:
-            name = group.rule.replace("/", "_")
-            first = traces / f"{name}.trace.json"
-            first.write_text(_pretty(group.trace), encoding="utf-8")
-            small = None
-            if group.shrunk_trace is not None:
-                small_path = traces / f"{name}.shrunk.trace.json"
-                small_path.write_text(_pretty(group.shrunk_trace), encoding="utf-8")
-                small = f"{traces.name}/{small_path.name}"
-            links[group.rule] = (f"{traces.name}/{first.name}", small)
-        data.write_bytes(msgspec.json.format(msgspec.json.encode(report), indent=1) + b"\n")
+            trace, small = traces[group.rule]
+            (folder_of_traces / group.trace_file).write_text(_pretty(trace), encoding="utf-8")
+            group.trace_file = f"{folder_of_traces.name}/{group.trace_file}"
+            if group.shrunk is not None and small is not None:
+                (folder_of_traces / group.shrunk.trace_file).write_text(_pretty(small), encoding="utf-8")
+                group.shrunk.trace_file = f"{folder_of_traces.name}/{group.shrunk.trace_file}"
         page = (
-            environment()
-            .get_template("campaign.html.j2")
-            .render(report=report, plots=plots(report, series), links=links)
+            environment().get_template("campaign.html.j2").render(report=report, plots=plots(report, series))
         )
+        data.write_bytes(msgspec.json.format(msgspec.json.encode(report), indent=1) + b"\n")
         html.write_text(page, encoding="utf-8")
     except OSError as exc:
         raise ReportError(f"cannot write the report: {exc}") from exc

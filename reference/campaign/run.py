@@ -32,6 +32,15 @@ Progress = Callable[[int, int, int], None]
 """Called after each shard received with (games recorded, games planned, failed games recorded)."""
 
 
+WORKER_WAIT = 60.0
+"""Seconds a campaign on a scheduler waits for its first worker."""
+
+
+class WorkersError(Exception):
+    """The scheduler's workers cannot run the campaign: none joined, or one cannot import this
+    version of wcref (every worker needs the same version installed)."""
+
+
 class CampaignStopped(Exception):
     """The run was interrupted (Ctrl-C); what was recorded stays and a new run resumes."""
 
@@ -87,7 +96,8 @@ def run(
                 cluster = _local_cluster(workers or os.cpu_count() or 1)
                 client = Client(cluster)
             else:
-                client = Client(scheduler, timeout=30)
+                client = Client(scheduler, timeout=10)
+                _check_workers(client, scheduler)
             futures = {
                 client.submit(
                     run_shard, shard, plan.impl, key=task_key("shard", shard.id + plan.plant, plan.impl)
@@ -130,6 +140,38 @@ def run(
     return summary
 
 
+def _version() -> str:
+    """This wcref's version (run on each worker to check it has the same)."""
+    from importlib.metadata import version
+
+    return version("wcref")
+
+
+def _check_workers(client: Client, scheduler: str) -> None:
+    """Wait for a worker, then check every worker runs this version of wcref. Raises WorkersError."""
+    try:
+        client.wait_for_workers(1, timeout=WORKER_WAIT)
+    except TimeoutError as exc:
+        raise WorkersError(
+            f"no worker joined the scheduler {scheduler} in {WORKER_WAIT:.0f} s "
+            "(start some: dask worker ADDRESS --nthreads 1, on machines with wcref installed)"
+        ) from exc
+    try:
+        versions: dict[str, str] = client.run(_version)
+    except Exception as exc:  # a worker without wcref cannot even unpickle the check
+        raise WorkersError(
+            f"a worker of {scheduler} cannot run wcref: {type(exc).__name__}: {exc} "
+            "(install the same wcref on every worker: pip install 'wcref[campaign]')"
+        ) from exc
+    mine = _version()
+    other = {worker: v for worker, v in versions.items() if v != mine}
+    if other:
+        worker, found = next(iter(other.items()))
+        raise WorkersError(
+            f"worker {worker} runs wcref {found}, this is {mine}: install the same version everywhere"
+        )
+
+
 def _local_cluster(workers: int) -> LocalCluster:
     """A local cluster of ``workers`` single-threaded worker processes. Its processes are started
     with Ctrl-C ignored (an ignored signal stays ignored in a child): Ctrl-C in a terminal reaches
@@ -143,7 +185,7 @@ def _local_cluster(workers: int) -> LocalCluster:
             threads_per_worker=1,
             processes=True,
             dashboard_address=":0",  # a free port: None does not turn it off (dask/distributed#8136)
-            silence_logs=logging.ERROR,
+            silence_logs=logging.CRITICAL,  # a worker's comm errors while the cluster closes
         )
 
     if threading.current_thread() is not threading.main_thread():

@@ -208,8 +208,12 @@ class Store:
         return int(self.db.execute("SELECT COUNT(*) FROM games").fetchone()[0])
 
     def failures_recorded(self) -> int:
-        """Failed games recorded."""
-        return int(self.db.execute("SELECT COUNT(*) FROM failures").fetchone()[0])
+        """Failed games recorded (a game with several divergences counts once)."""
+        return int(
+            self.db.execute(
+                "SELECT COUNT(*) FROM (SELECT DISTINCT setup, policy, seed FROM failures)"
+            ).fetchone()[0]
+        )
 
     def unshrunk(self) -> list[tuple[str, str, str, int]]:
         """For each rule with a failure (not a divergence or an implementation failure) and no shrunk
