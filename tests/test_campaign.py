@@ -247,6 +247,8 @@ def test_outcome_mode_against_an_implementation(tmp_path: Path) -> None:
     assert summary.failures > 0
     kinds = {(str(k), str(r)) for k, r in query(tmp_path / "bad", "SELECT kind, rule FROM failures")}
     assert ("diverged", "ROUND.CLEAR_REROLL") in kinds
+    (outcome,) = query(tmp_path / "bad", "SELECT outcome FROM games")  # the game is not ok
+    assert outcome == ("diverged",)
 
 
 # ---- a real scheduler, two workers, one killed; Ctrl-C ------------------------------------------------------
@@ -409,6 +411,13 @@ def test_ctrl_c_stops_and_the_campaign_resumes(tmp_path: Path) -> None:
     ("args", "message"),
     [
         (["--workers", "2", "--scheduler", "tcp://127.0.0.1:9"], "--workers is for a local cluster"),
+        (["--scheduler", "tcp://"], "--scheduler tcp://: "),
+        (["--scheduler", "foo://bar:1"], "unknown address scheme"),
+        (["--games", str(10**24)], "is not between 1 and 1,000,000,000"),
+        (["--seed", str(2**70)], "go past"),
+        (["--games", "1000000", "--shard-size", "1"], "more than 1,000,000"),
+        (["--impl", "/nonexistent/program"], "--impl /nonexistent/program: "),
+        (["--impl", "unbalanced 'quote"], "--impl: No closing quotation"),
         (["--setups", "5-clans"], "no setup is called '5-clans'"),
         (["--policies", "smart"], "no policy is called 'smart'"),
         (["--plant", "seal-cap-7"], "no fault is called 'seal-cap-7'"),
@@ -494,3 +503,69 @@ def test_a_partial_campaign_reports_what_is_missing(tmp_path: Path) -> None:
     assert 'id="incomplete"' in html.read_text()
     with pytest.raises(ReportError, match="overwrite the campaign database"):
         write_report(tmp_path, tmp_path / "campaign.sqlite")
+
+
+def test_odd_task_and_file_names_never_collide() -> None:
+    from reference.campaign.report import _file_name
+    from reference.campaign.run import _encoded, task_key
+
+    a = Shard(setup="2-clans", policy="random", first=0, count=30)
+    keys = {
+        task_key("shard", _encoded(shard), impl)
+        for shard, impl in [
+            (a, ""),
+            (Shard(setup="2-clans", policy="random", first=0, count=200), ""),
+            (Shard(setup="2-clans", policy="random", first=0, count=30, legal_every=0), ""),
+            (Shard(setup="2-clans", policy="random", first=0, count=30, plant="seal-cap-6"), ""),
+            (a, "other-impl"),
+        ]
+    }
+    assert len(keys) == 5  # two campaigns on one scheduler never share a result
+    assert _file_name("SEALS.CAP") == "SEALS.CAP"
+    names = {_file_name(rule) for rule in ("A/B", "A_B", "A\\B", "..", "", "x" * 300)}
+    assert len(names) == 6
+    assert all("/" not in n and n not in ("", ".", "..") and len(n) < 100 for n in names)
+
+
+def test_a_foreign_or_damaged_database_is_refused(tmp_path: Path) -> None:
+    other = tmp_path / "other"
+    other.mkdir()
+    with sqlite3.connect(other / FILE) as db:
+        db.execute("CREATE TABLE invoices (id INTEGER)")
+    with pytest.raises(StoreError, match="another program"):
+        Store(other)
+    assert {r[0] for r in sqlite3.connect(other / FILE).execute("SELECT name FROM sqlite_master")} == {
+        "invoices"
+    }
+    bad = tmp_path / "bad"
+    with Store(bad) as store:
+        store.start(Plan(setups=("2-clans",), policies=("random",), games=3))
+        store.db.execute(
+            "UPDATE meta SET value = ? WHERE key = 'plan'",
+            ('{"setups":["2-clans"],"policies":["random"],"games":3,"shard_size":0}',),
+        )
+    with pytest.raises(StoreError, match="cannot be played: shard_size 0"):
+        Store(bad).plan()
+
+
+def test_report_odd_stored_strings(tmp_path: Path) -> None:
+    plan = Plan(setups=("2-clans",), policies=("random",), games=2, shard_size=2)
+    with Store(tmp_path) as store:
+        store.start(plan)
+        store.record(run_shard(plan.shards()[0]), 0.0)
+        store.db.execute("INSERT INTO rules VALUES ('x', '$\\notacommand$ <b>', 3)")
+        for rule in ("A/B", "A_B"):
+            store.db.execute(
+                "INSERT INTO failures VALUES ('2-clans', 'random', 0, 'crash', ?, ?, 1, 'not json')",
+                (rule, "<script>alert(1)</script>" * 1000),
+            )
+    html, data = write_report(tmp_path, tmp_path / "r.html")
+    page = html.read_text()
+    assert "<script>alert" not in page
+    report = json.loads(data.read_text())
+    files = {f["trace_file"] for f in report["failures"]}
+    assert len(files) == 2
+    assert all(len(f["message"]) < 2_100 for f in report["failures"])
+    assert (tmp_path / sorted(files)[0]).read_text() == "not json"
+    with pytest.raises(ReportError, match="another name than its JSON"):
+        write_report(tmp_path, tmp_path / "r.json")

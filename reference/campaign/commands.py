@@ -99,10 +99,14 @@ def run_command(
         raise click.ClickException(
             "--workers is for a local cluster: with --scheduler the workers are the scheduler's"
         )
+    if scheduler is not None:
+        _check_address(scheduler)
     recorded = _recorded_plan(folder)
     plan = _plan(recorded, games, setups, policies, seed, shard_size, plant, impl, legal_every)
     if recorded is not None and plan != recorded:
         raise click.ClickException(_other_plan(folder, recorded, plan))
+    if plan.impl and recorded is None:
+        _check_impl(plan.impl)
     click.echo(
         f"{'resuming' if recorded is not None else 'planning'} {plan.total:,} games: "
         f"{counted(len(plan.setups), 'setup')} x {len(plan.policies)} {'policy' if len(plan.policies) == 1 else 'policies'} "
@@ -207,7 +211,7 @@ def _plan(
         raise click.ClickException(f"--plant: no fault is called {plant!r}; faults: {', '.join(FAULTS)}")
     base = recorded or Plan(setups=SETUP_NAMES, policies=("random",), games=1000)
     try:
-        return Plan(
+        plan = Plan(
             setups=select_setups(_names(setups)) if setups is not None else base.setups,
             policies=select_policies(_names(policies)) if policies is not None else base.policies,
             games=games if games is not None else base.games,
@@ -219,6 +223,44 @@ def _plan(
         )
     except PlanError as exc:
         raise click.ClickException(str(exc)) from exc
+    problems = plan.problems()
+    if problems:
+        raise click.ClickException("; ".join(problems))
+    return plan
+
+
+def _check_address(scheduler: str) -> None:
+    """A scheduler address the way Dask reads it (scheme://host:port), or a usage error."""
+    from distributed.comm.addressing import get_address_host_port, parse_address
+
+    try:
+        parse_address(scheduler, strict=True)
+        get_address_host_port(scheduler)
+    except ValueError as exc:
+        raise click.ClickException(f"--scheduler {scheduler}: {exc} (e.g. tcp://host:8786)") from exc
+
+
+def _check_impl(command: str) -> None:
+    """Start the implementation once and ask its ``hello``: a command that cannot start or answer is
+    a usage error before anything is recorded."""
+    import shlex
+
+    from reference.conformance.adapter import ImplementationError
+    from reference.conformance.process import SubprocessImplementation
+
+    try:
+        argv = shlex.split(command)
+    except ValueError as exc:
+        raise click.ClickException(f"--impl: {exc}") from exc
+    if not argv:
+        raise click.ClickException("--impl: an empty command")
+    player = SubprocessImplementation(argv, timeout=20.0)
+    try:
+        player.hello()
+    except (ImplementationError, OSError) as exc:
+        raise click.ClickException(f"--impl {command}: {exc}".replace("\n", " ")) from exc
+    finally:
+        player.close()
 
 
 def _names(text: str) -> list[str]:

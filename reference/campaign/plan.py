@@ -56,6 +56,18 @@ CONTENT_DRAWS: Final = 10
 
 _SKIPPED: Final = 2
 
+MAX_GAMES: Final = 1_000_000_000
+"""Most seeds a campaign plays in each setup and policy."""
+
+MAX_SHARD: Final = 100_000
+"""Most games in a shard."""
+
+MAX_SHARDS: Final = 1_000_000
+"""Most shards in a campaign (the plan lists them all)."""
+
+MAX_SEED: Final = 2**62
+"""Seeds stay below this (SQLite stores them as 64-bit integers)."""
+
 OTHER_READINGS: Final = Readings(domain_icon="members", stone_garden="lantern")
 """``+readings``: the base-game readings off their defaults (READING.DOMAIN_ICON, READING.STONE_GARDEN_ICON)."""
 
@@ -113,6 +125,38 @@ class Plan(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True
             for first in range(self.seed, self.seed + self.games, self.shard_size)
         ]
 
+    def problems(self) -> list[str]:
+        """What makes the plan unplayable (empty when it is fine): bounds on games, seeds and shards,
+        unknown setups, policies or planted fault."""
+        from properties.faults import FAULTS
+
+        out: list[str] = []
+        if not 1 <= self.games <= MAX_GAMES:
+            out.append(f"games {self.games} is not between 1 and {MAX_GAMES:,}")
+        if not 1 <= self.shard_size <= MAX_SHARD:
+            out.append(f"shard_size {self.shard_size} is not between 1 and {MAX_SHARD:,}")
+        if not 0 <= self.seed <= MAX_SEED - self.games:
+            out.append(f"seeds {self.seed} to {self.seed + self.games - 1} go past {MAX_SEED:,}")
+        if self.legal_every < 0:
+            out.append(f"legal_every {self.legal_every} is negative")
+        unknown = [name for name in self.setups if name not in SETUP_NAMES]
+        if not self.setups or unknown:
+            out.append(
+                f"setups: {'none' if not self.setups else 'unknown ' + ', '.join(map(repr, unknown[:3]))}"
+            )
+        wrong = [name for name in self.policies if name not in POLICIES]
+        if not self.policies or wrong:
+            out.append(
+                f"policies: {'none' if not self.policies else 'unknown ' + ', '.join(map(repr, wrong[:3]))}"
+            )
+        if self.plant and self.plant not in FAULTS:
+            out.append(f"plant: no fault is called {self.plant!r}")
+        if not out:
+            shards = -(-self.games // self.shard_size) * len(self.setups) * len(self.policies)
+            if shards > MAX_SHARDS:
+                out.append(f"{shards:,} shards: more than {MAX_SHARDS:,} (a larger --shard-size makes fewer)")
+        return out
+
     @property
     def total(self) -> int:
         """Games in the plan."""
@@ -136,15 +180,15 @@ def select_setups(patterns: Sequence[str]) -> tuple[str, ...]:
 
 
 def select_policies(names: Sequence[str]) -> tuple[str, ...]:
-    """The policies named (``all``: every one). Raises PlanError for an unknown name."""
-    chosen: list[str] = []
+    """The policies named (``all``: every one), in :data:`reference.policies.POLICIES` order. Raises
+    PlanError for an unknown name."""
+    chosen: set[str] = set()
     for name in names:
         for one in POLICIES if name == "all" else (name,):
             if one not in POLICIES:
                 raise PlanError(f"no policy is called {one!r}; policies: {', '.join(POLICIES)}")
-            if one not in chosen:
-                chosen.append(one)
-    return tuple(chosen)
+            chosen.add(one)
+    return tuple(name for name in POLICIES if name in chosen)
 
 
 def _base_setup(base: str, readings: bool) -> Setup:

@@ -24,9 +24,11 @@ Plots are drawn with matplotlib (SVG, inlined: the page needs no network).
 
 from __future__ import annotations
 
+import hashlib
 import io
 import json
 import math
+import sqlite3
 from collections import Counter, defaultdict
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
@@ -50,9 +52,22 @@ NEVER_NOTE: Final = (
 )
 
 
+MESSAGE_CUT: Final = 2_000
+"""Characters of a failure's message kept in the report."""
+
+
 def _file_name(rule: str) -> str:
-    """A rule ID as a file name (IDs are letters, digits, dots and underscores; anything else is _)."""
-    return "".join(c if c.isalnum() or c in "._-" else "_" for c in rule)[:80] or "_"
+    """A rule ID as a file name: itself when it is letters, digits, dots, underscores and hyphens (as
+    register IDs are); otherwise those characters and a hash of the whole ID, so two IDs never share
+    a file."""
+    kept = "".join(c if c.isascii() and (c.isalnum() or c in "._-") else "_" for c in rule)[:80].strip(".")
+    if kept == rule and kept:
+        return kept
+    return f"{kept or 'rule'}-{hashlib.sha256(rule.encode()).hexdigest()[:12]}"
+
+
+def _cut(text: str) -> str:
+    return text if len(text) <= MESSAGE_CUT else text[:MESSAGE_CUT] + f"... ({len(text):,} characters)"
 
 
 class ReportError(Exception):
@@ -216,7 +231,7 @@ def build(
                     policy=str(first_policy),
                     seed=int(first_seed),
                     step=int(step),
-                    message=str(message),
+                    message=_cut(str(message)),
                     trace_file=f"{name}.trace.json",
                     shrunk=None
                     if small is None
@@ -225,7 +240,7 @@ def build(
                         decisions_before=int(small[2]),
                         actions_after=int(small[3]),
                         decisions_after=int(small[4]),
-                        message=str(small[5]),
+                        message=_cut(str(small[5])),
                         trace_file=f"{name}.shrunk.trace.json",
                     ),
                 )
@@ -309,6 +324,7 @@ def plots(report: Report, series: dict[tuple[str, str], dict[str, list[int]]]) -
     from matplotlib.figure import Figure
 
     matplotlib.rcParams["svg.hashsalt"] = "wcref"  # the same report twice gives the same page
+    matplotlib.rcParams["text.parse_math"] = False  # labels are IDs and names, never TeX ($ is a $)
     out: dict[str, str] = {}
 
     rules = sorted(report.rules.items(), key=lambda kv: kv[1])
@@ -409,9 +425,14 @@ def write_report(folder: Path, html: Path) -> tuple[Path, Path]:
     from reference.view.svg import environment
 
     data = html.with_suffix(".json")
+    if html.suffix.lower() == ".json":
+        raise ReportError(f"{html}: the HTML report needs another name than its JSON (e.g. report.html)")
     if html.resolve() == (folder / FILE).resolve() or data.resolve() == (folder / FILE).resolve():
         raise ReportError(f"{html}: the report would overwrite the campaign database")
-    report, series, traces = build(folder)
+    try:
+        report, series, traces = build(folder)
+    except sqlite3.Error as exc:  # a database damaged inside: the header read, a page did not
+        raise ReportError(f"{folder / FILE}: cannot read the campaign database: {exc}") from exc
     folder_of_traces = html.parent / f"{html.stem}-failures"
     try:
         if report.failures:
@@ -434,6 +455,10 @@ def write_report(folder: Path, html: Path) -> tuple[Path, Path]:
 
 
 def _pretty(raw: str) -> str:
+    """A stored trace, indented (as stored when it is not JSON: the file still shows what was kept)."""
     if not raw:
         return "{}\n"
-    return json.dumps(json.loads(raw), indent=1) + "\n"
+    try:
+        return json.dumps(json.loads(raw), indent=1) + "\n"
+    except ValueError:
+        return raw

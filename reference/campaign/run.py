@@ -21,6 +21,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import msgspec
+
 from reference.campaign.plan import Plan, Shard
 from reference.campaign.store import Store
 from reference.campaign.work import ShardResult, ShrunkRow, run_shard, shrink_failure
@@ -37,8 +39,8 @@ WORKER_WAIT = 60.0
 
 
 class WorkersError(Exception):
-    """The scheduler's workers cannot run the campaign: none joined, or one cannot import this
-    version of wcref (every worker needs the same version installed)."""
+    """The campaign cannot run on the scheduler asked for: not an address, no worker joined, or a
+    worker cannot import this version of wcref (every worker needs the same version installed)."""
 
 
 class CampaignStopped(Exception):
@@ -59,6 +61,11 @@ class RunSummary:
     broken_shards: list[str] = field(default_factory=list)
     shrunk: int = 0
     seconds: float = 0.0
+
+
+def _encoded(shard: Shard) -> str:
+    """The whole shard (seeds, count, plant, legal actions' frequency) as text, for its task key."""
+    return msgspec.json.encode(shard).decode()
 
 
 def task_key(prefix: str, payload: str, impl: str) -> str:
@@ -96,11 +103,14 @@ def run(
                 cluster = _local_cluster(workers or os.cpu_count() or 1)
                 client = Client(cluster)
             else:
-                client = Client(scheduler, timeout=10)
+                try:
+                    client = Client(scheduler, timeout=10)
+                except ValueError as exc:  # not an address: "missing port", "unknown address scheme"
+                    raise WorkersError(f"--scheduler {scheduler}: {exc}") from exc
                 _check_workers(client, scheduler)
             futures = {
                 client.submit(
-                    run_shard, shard, plan.impl, key=task_key("shard", shard.id + plan.plant, plan.impl)
+                    run_shard, shard, plan.impl, key=task_key("shard", _encoded(shard), plan.impl)
                 ): shard
                 for shard in todo
             }
@@ -113,6 +123,9 @@ def run(
                     continue
                 finally:
                     future.release()
+                if result.shard != shard:  # never trust a result for another shard (a shared scheduler)
+                    summary.broken_shards.append(f"{shard.id}: the result received is for {result.shard}")
+                    continue
                 if store.record(result, time.time()):
                     summary.shards_run += 1
                     games += len(result.games)
@@ -211,7 +224,9 @@ def _shrink(client: Client, store: Store, plan: Plan) -> int:
             rule,
             plan.plant,
             plan.legal_every,
-            key=task_key("shrink", f"{rule}/{setup}/{policy}/{seed}/{plan.legal_every}", plan.plant),
+            key=task_key(
+                "shrink", f"{rule}/{setup}/{policy}/{seed}/{plan.legal_every}/{plan.plant}", plan.impl
+            ),
         )
         for rule, setup, policy, seed in wanted
     ]

@@ -66,27 +66,41 @@ class StoreError(Exception):
 class Store:
     """The database of the campaign folder ``folder`` (created with the folder when missing)."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, *, read_only: bool = False) -> None:
         self.folder = folder
         self.path = folder / FILE
         if folder.exists() and not folder.is_dir():
             raise StoreError(f"{folder}: not a folder")
         try:
-            folder.mkdir(parents=True, exist_ok=True)
-            self.db = sqlite3.connect(self.path, timeout=60.0, isolation_level=None)
+            if read_only:
+                self.db = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True, isolation_level=None)
+            else:
+                folder.mkdir(parents=True, exist_ok=True)
+                self.db = sqlite3.connect(self.path, timeout=60.0, isolation_level=None)
         except (OSError, sqlite3.Error) as exc:
             raise StoreError(f"{self.path}: cannot open the campaign database: {exc}") from exc
         try:
-            self.db.execute("PRAGMA journal_mode=WAL")
-            self.db.executescript(_TABLES)
+            tables = {
+                str(row[0]) for row in self.db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+            }
+            if tables and "meta" not in tables:
+                raise StoreError(
+                    f"{self.path}: an SQLite database of another program (tables {', '.join(sorted(tables)[:5])})"
+                )
+            if not read_only:
+                self.db.execute("PRAGMA journal_mode=WAL")
+                self.db.executescript(_TABLES)
             schema = self._meta("schema")
-            if schema is None:
+            if schema is None and not read_only:
                 self._set_meta("schema", str(SCHEMA))
             elif schema != str(SCHEMA):
                 raise StoreError(f"{self.path}: a campaign database of schema {schema}, not {SCHEMA}")
         except sqlite3.DatabaseError as exc:
             self.db.close()
             raise StoreError(f"{self.path}: not a campaign database: {exc}") from exc
+        except StoreError:
+            self.db.close()
+            raise
 
     def close(self) -> None:
         """Close the database."""
@@ -123,9 +137,13 @@ class Store:
         if raw is None:
             return None
         try:
-            return msgspec.json.decode(raw, type=Plan)
+            plan = msgspec.json.decode(raw, type=Plan)
         except msgspec.DecodeError as exc:
             raise StoreError(f"{self.path}: the recorded plan is unreadable: {exc}") from exc
+        problems = plan.problems()
+        if problems:
+            raise StoreError(f"{self.path}: the recorded plan cannot be played: {'; '.join(problems)}")
+        return plan
 
     def start(self, plan: Plan) -> None:
         """Record ``plan`` for a new folder; for a folder with a plan, check it is the same. Raises
@@ -154,6 +172,12 @@ class Store:
     def record(self, result: ShardResult, finished: float) -> bool:
         """Record a shard's results in one transaction; False (nothing written) when the shard is
         already recorded."""
+        try:
+            return self._record(result, finished)
+        except sqlite3.Error as exc:
+            raise StoreError(f"{self.path}: cannot record shard {result.shard.id}: {exc}") from exc
+
+    def _record(self, result: ShardResult, finished: float) -> bool:
         shard = result.shard
         with self._transaction():
             if self.db.execute("SELECT 1 FROM shards WHERE id = ?", (shard.id,)).fetchone():
@@ -226,7 +250,14 @@ class Store:
         return [(str(r[0]), str(r[1]), str(r[2]), int(r[3])) for r in rows]
 
     def record_shrunk(self, row: ShrunkRow) -> None:
-        """Record a rule's shrunk failure (the first one recorded for the rule is kept)."""
+        """Record a rule's shrunk failure (the first one recorded for the rule is kept). Raises
+        StoreError when the database refuses the write."""
+        try:
+            self._record_shrunk(row)
+        except sqlite3.Error as exc:
+            raise StoreError(f"{self.path}: cannot record the shrunk failure of {row.rule}: {exc}") from exc
+
+    def _record_shrunk(self, row: ShrunkRow) -> None:
         with self._transaction():
             self.db.execute(
                 "INSERT OR IGNORE INTO shrunk VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -247,10 +278,11 @@ class Store:
 
 
 def open_existing(folder: Path) -> Store:
-    """The store of an existing campaign folder. Raises StoreError when ``folder`` holds no campaign."""
+    """The store of an existing campaign folder, opened read-only. Raises StoreError when ``folder``
+    holds no campaign."""
     if not (folder / FILE).is_file():
         raise StoreError(f"{folder}: no campaign here (no {FILE})")
-    store = Store(folder)
+    store = Store(folder, read_only=True)
     if store.plan() is None:
         store.close()
         raise StoreError(f"{folder / FILE}: a campaign database without a plan")

@@ -133,7 +133,10 @@ def run_shard(shard: Shard, impl: str = "") -> ShardResult:
                     )
                 )
             if player is not None:
-                failures.extend(_differential(player, setup, seed))
+                parted = _differential(player, setup, seed)
+                failures.extend(parted)
+                if parted and rows[-1].outcome in ("ok", "unfinished"):
+                    rows[-1] = msgspec.structs.replace(rows[-1], outcome=parted[0].kind, rule=parted[0].rule)
     finally:
         if player is not None:
             player.close()
