@@ -103,10 +103,7 @@ def run(
                 cluster = _local_cluster(workers or os.cpu_count() or 1)
                 client = Client(cluster)
             else:
-                try:
-                    client = Client(scheduler, timeout=10)
-                except ValueError as exc:  # not an address: "missing port", "unknown address scheme"
-                    raise WorkersError(f"--scheduler {scheduler}: {exc}") from exc
+                client = _connect(scheduler)
                 _check_workers(client, scheduler)
             futures = {
                 client.submit(
@@ -158,6 +155,39 @@ def _version() -> str:
     from importlib.metadata import version
 
     return version("wcref")
+
+
+CONNECT_WAIT = 20.0
+"""Seconds to wait for a scheduler's answer when connecting."""
+
+
+def _connect(scheduler: str) -> Client:
+    """A client of the scheduler at ``scheduler``. Connecting runs in a daemon thread bounded by
+    :data:`CONNECT_WAIT`: a listener that accepts the connection but never answers would otherwise
+    hold the campaign for ever. Raises WorkersError (not an address, no answer) or OSError."""
+    from distributed import Client
+
+    got: list[Client] = []
+    failed: list[BaseException] = []
+
+    def connect() -> None:
+        try:
+            got.append(Client(scheduler, timeout=10))
+        except BaseException as exc:  # handed to the caller's thread
+            failed.append(exc)
+
+    thread = threading.Thread(target=connect, name="wcref-connect", daemon=True)
+    thread.start()
+    thread.join(CONNECT_WAIT)
+    if failed:
+        if isinstance(failed[0], ValueError):  # "missing port", "unknown address scheme"
+            raise WorkersError(f"--scheduler {scheduler}: {failed[0]}") from failed[0]
+        raise failed[0]
+    if not got:
+        raise WorkersError(
+            f"--scheduler {scheduler}: no answer in {CONNECT_WAIT:.0f} s (is it a Dask scheduler?)"
+        )
+    return got[0]
 
 
 def _check_workers(client: Client, scheduler: str) -> None:
