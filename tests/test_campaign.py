@@ -569,3 +569,30 @@ def test_report_odd_stored_strings(tmp_path: Path) -> None:
     assert (tmp_path / sorted(files)[0]).read_text() == "not json"
     with pytest.raises(ReportError, match="another name than its JSON"):
         write_report(tmp_path, tmp_path / "r.json")
+
+
+def test_drawing_content_beside_a_thread_using_random_is_quiet() -> None:
+    # on a Dask worker another thread uses the random module while Hypothesis draws the content
+    import random
+    import threading
+    import warnings
+
+    from reference.campaign.plan import generated
+
+    stop = threading.Event()
+
+    def noise() -> None:
+        while not stop.is_set():
+            random.random()
+            time.sleep(0.0001)
+
+    thread = threading.Thread(target=noise, daemon=True)
+    thread.start()
+    try:
+        with warnings.catch_warnings(record=True) as seen:
+            warnings.simplefilter("always")
+            generated(7_777)
+    finally:
+        stop.set()
+        thread.join()
+    assert not [w for w in seen if "random" in str(w.message)]

@@ -244,7 +244,7 @@ def generated(block: int) -> tuple[tuple[Content, SoloDeck], ...]:
     with warnings.catch_warnings():
         # on a Dask worker, the worker's own thread uses the random module while the draw runs, which
         # Hypothesis takes for a strategy using it; the draw itself uses only Hypothesis's generator
-        warnings.filterwarnings("ignore", message="Do not use the random module inside strategies")
+        warnings.filterwarnings("ignore", message="Do not use the `random` module inside strategies")
         draw()
     kept = drawn[_SKIPPED:]
     while len(kept) < CONTENT_DRAWS:  # Hypothesis stopped early (it ran out of distinct examples)
