@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import socket
 import sqlite3
@@ -206,6 +207,8 @@ def test_local_campaign_runs_resumes_and_reports(tmp_path: Path) -> None:
     page = html.read_text()
     for plot in ("coverage", "reached", "scores", "wins", "decisions"):
         assert f'id="plot-{plot}"><svg' in page
+    assert "mathdefault" not in re.sub(r"<!--.*?-->", "", page, flags=re.DOTALL)  # ticks drawn, not their TeX
+    assert ">SOLO.GOLDEN.NEVER_PAYS<" in page  # the plots' labels are text
     assert report["complete"] is True
     assert report["out_of_plan"] == []  # both rivals played
     assert 'src="http' not in page
@@ -554,6 +557,7 @@ def test_report_odd_stored_strings(tmp_path: Path) -> None:
         store.start(plan)
         store.record(run_shard(plan.shards()[0]), 0.0)
         store.db.execute("INSERT INTO rules VALUES ('x', '$\\notacommand$ <b>', 3)")
+        store.db.execute("INSERT INTO rules VALUES ('x', '$x$', 3)")
         for rule in ("A/B", "A_B"):
             store.db.execute(
                 "INSERT INTO failures VALUES ('2-clans', 'random', 0, 'crash', ?, ?, 1, 'not json')",

@@ -303,6 +303,12 @@ def build(
 # ---- plots ------------------------------------------------------------------------------------------------
 
 
+def _text(label: str) -> str:
+    """A label from the data (a rule ID, a setup name) as plain text: an unescaped ``$`` would start
+    matplotlib's TeX-like math mode (and a bad formula stops the plot)."""
+    return label.replace("$", r"\$")
+
+
 def _svg(figure: Figure) -> str:
     buffer = io.StringIO()
     figure.savefig(
@@ -324,7 +330,7 @@ def plots(report: Report, series: dict[tuple[str, str], dict[str, list[int]]]) -
     from matplotlib.figure import Figure
 
     matplotlib.rcParams["svg.hashsalt"] = "wcref"  # the same report twice gives the same page
-    matplotlib.rcParams["text.parse_math"] = False  # labels are IDs and names, never TeX ($ is a $)
+    matplotlib.rcParams["svg.fonttype"] = "none"  # text as text: smaller, searchable, the browser's font
     out: dict[str, str] = {}
 
     rules = sorted(report.rules.items(), key=lambda kv: kv[1])
@@ -337,7 +343,7 @@ def plots(report: Report, series: dict[tuple[str, str], dict[str, list[int]]]) -
         [max(v, 0.8) for v in values],
         color=["#c0392b" if v == 0 else "#2e6da4" for v in values],
     )
-    ax.set_yticks(range(len(names)), names, fontsize=5)
+    ax.set_yticks(range(len(names)), [_text(n) for n in names], fontsize=5)
     ax.set_xscale("log")
     ax.set_xlabel("times applied by the games' events (log scale; red: never)")
     ax.set_title(
@@ -349,14 +355,14 @@ def plots(report: Report, series: dict[tuple[str, str], dict[str, list[int]]]) -
     fig = Figure(figsize=(8, 4))
     ax = fig.subplots()
     situations = sorted(report.reached.items(), key=lambda kv: kv[1])
-    ax.barh([s for s, _ in situations], [100 * v for _, v in situations], color="#2e6da4")
+    ax.barh([_text(s) for s, _ in situations], [100 * v for _, v in situations], color="#2e6da4")
     ax.set_xlabel("% of games reaching it")
     ax.set_title("Reachability of rare situations")
     ax.tick_params(axis="y", labelsize=7)
     out["reached"] = _svg(fig)
 
     cells = [(f.setup, f.policy) for f in report.setups if series.get((f.setup, f.policy), {}).get("first")]
-    labels = [f"{s} ({p})" if len(report.plan.policies) > 1 else s for s, p in cells]
+    labels = [_text(f"{s} ({p})" if len(report.plan.policies) > 1 else s) for s, p in cells]
     fig = Figure(figsize=(8, max(3.0, 0.32 * len(cells) + 1)))
     ax = fig.subplots()
     if cells:
@@ -390,7 +396,7 @@ def plots(report: Report, series: dict[tuple[str, str], dict[str, list[int]]]) -
     fig = Figure(figsize=(8, max(3.0, 0.3 * len(rated) + 1)))
     ax = fig.subplots()
     ax.barh(
-        [f"{f.setup} ({f.policy})" if len(report.plan.policies) > 1 else f.setup for f in rated],
+        [_text(f"{f.setup} ({f.policy})" if len(report.plan.policies) > 1 else f.setup) for f in rated],
         [100 * (f.win_rate or 0.0) for f in rated],
         color="#2e6da4",
     )
@@ -407,7 +413,9 @@ def plots(report: Report, series: dict[tuple[str, str], dict[str, list[int]]]) -
         kind = "solo" if setup.startswith(("tokugawa", "gingkogawa")) else setup.split("+")[0]
         groups[kind].extend(s.get("decisions", []))
     for kind, values in sorted(groups.items()):
-        ax.hist(values, bins=60, histtype="step", label=kind, range=(0, max(max(values, default=1), 1)))
+        ax.hist(
+            values, bins=60, histtype="step", label=_text(kind), range=(0, max(max(values, default=1), 1))
+        )
     if groups:
         ax.legend(fontsize=7)
     ax.set_xlabel("decisions per game (the policy's; chance outcomes not counted)")
