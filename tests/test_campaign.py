@@ -600,3 +600,16 @@ def test_drawing_content_beside_a_thread_using_random_is_quiet() -> None:
         stop.set()
         thread.join()
     assert not [w for w in seen if "random" in str(w.message)]
+
+
+def test_the_gap_a_campaign_found_is_still_named() -> None:
+    # A 50,400-game campaign on generated content reached a case no rule covers: a castle room waits
+    # for its refill after a light action whose own refill used its floor's last card. The engine
+    # stops there with a RulesGap naming COURTIER.FLOOR12.REFILL (the shrunk game, 239 actions).
+    trace = wire.read_trace(ROOT / "tests" / "fixtures" / "campaign-gap-refill.json")
+    assert trace.setup.content is not None
+    assert trace.setup.solo is not None
+    assert trace.setup.solo.rival.value == "gingkogawa"
+    with pytest.raises(wire.ReplayRefused, match=r"rules gap near \[COURTIER\.FLOOR12\.REFILL\]") as refused:
+        wire.replay(trace)
+    assert f"$.actions[{len(trace.actions) - 1}]" in str(refused.value)  # the game's last action

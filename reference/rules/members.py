@@ -286,7 +286,9 @@ def refill_run(state: State, frame: RefillFrame) -> State:
     """Refill the room from its floor's deck. The deck held a card when this room's card was taken
     (COURTIER.FLOOR12.EMPTY_DECK), but a refill that came first may have used it up (a climb during
     the light action, RULING.REFILL_AFTER_LIGHT): no rule says what the empty room does then, so that
-    is a RulesGap. Rules: COURTIER.FLOOR12.REFILL, RULING.REFILL_AFTER_LIGHT."""
+    is a RulesGap. Only generated content reaches it (a campaign did: the shrunk game is
+    tests/fixtures/campaign-gap-refill.json). Rules: COURTIER.FLOOR12.REFILL,
+    RULING.REFILL_AFTER_LIGHT."""
     state, card = refill_room(pop(state), frame.room)
     if card is None:
         raise RulesGap(
