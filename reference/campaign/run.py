@@ -89,7 +89,21 @@ def run(
 
     started = time.perf_counter()
     summary = RunSummary()
-    with Store(folder) as store:
+    # a scheduler is reached and its workers checked before the folder is touched: a campaign that
+    # cannot run there leaves nothing behind
+    remote: Client | None = None
+    try:
+        if scheduler is not None:
+            remote = _connect(scheduler)
+            _check_workers(remote, scheduler)
+        store_now = Store(folder)
+    except BaseException as exc:
+        if remote is not None:
+            remote.close()
+        if isinstance(exc, KeyboardInterrupt):
+            raise CampaignStopped("stopped before the campaign started: nothing was recorded") from exc
+        raise
+    with store_now as store:
         store.start(plan)
         done = store.done()
         todo = [shard for shard in plan.shards() if shard.id not in done]
@@ -99,12 +113,11 @@ def run(
         futures: dict[Future[ShardResult], Shard] = {}
         games, failed = store.games_recorded(), store.failures_recorded()
         try:
-            if scheduler is None:
+            if remote is None:
                 cluster = _local_cluster(workers or os.cpu_count() or 1)
                 client = Client(cluster)
             else:
-                client = _connect(scheduler)
-                _check_workers(client, scheduler)
+                client = remote
             futures = {
                 client.submit(
                     run_shard, shard, plan.impl, key=task_key("shard", _encoded(shard), plan.impl)
