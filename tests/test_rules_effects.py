@@ -426,14 +426,27 @@ def test_effect_castle_row_action_with_no_card_in_the_castle_says_nothing_fits(
 # ---- the Personal Domain action -------------------------------------------------------------------
 
 
-@pytest.mark.rule("EFFECT.DOMAIN_ACTION", "DOMAIN.REWARDS", "DOMAIN.CARD_BLOCK", "MEMBERS.UNCOVER")
+@pytest.mark.rule(
+    "EFFECT.DOMAIN_ACTION",
+    "RULING.DOMAIN_ACTION_ICON",
+    "DOMAIN.REWARDS",
+    "DOMAIN.CARD_BLOCK",
+    "MEMBERS.UNCOVER",
+)
 def test_effect_domain_action_reports_the_line_its_rewards_and_the_card_block() -> None:
     # two gardeners sent uncover two more iron on the black line (row 1), which D2's block 1 covers
     state = holding(started(), 0, sent=(0, 2, 0), domain_card="D2")
     asked = inject(state, 0, DomainIcon())
     after = apply(asked, ChooseLine(Colour.BLACK))
     iron = Gain(GainKind.IRON, 1)
-    rules = ("EFFECT.DOMAIN_ACTION", "DOMAIN.REWARDS", "DOMAIN.CARD_BLOCK", "MEMBERS.UNCOVER")
+    # the event names the ruling the icon applied (a campaign's rule coverage counts it)
+    rules = (
+        "EFFECT.DOMAIN_ACTION",
+        "RULING.DOMAIN_ACTION_ICON",
+        "DOMAIN.REWARDS",
+        "DOMAIN.CARD_BLOCK",
+        "MEMBERS.UNCOVER",
+    )
     assert after.events[0] == ev.DomainLineResolved(
         clan=0, colour=Colour.BLACK, rewards=(iron, iron, iron), card="D2", block=1, rules=rules
     )

@@ -199,10 +199,11 @@ def well(state: State, clan: int, cause: str) -> State:
     return push(state, EffectsFrame(clan, icons, origins))
 
 
-def domain_line(state: State, clan: int, colour: Colour, cause: str) -> State:
+def domain_line(state: State, clan: int, colour: Colour, cause: str, ruling: tuple[str, ...] = ()) -> State:
     """Resolve a Domain line: its base icon and every reward uncovered by members already sent, then
     the block of the Domain card lined up with the line. ``cause``: DOMAIN.VALUE (a die) or
-    EFFECT.DOMAIN_ACTION (an icon). Rules: DOMAIN.REWARDS, DOMAIN.CARD_BLOCK, MEMBERS.UNCOVER."""
+    EFFECT.DOMAIN_ACTION (an icon); ``ruling``: the rulings the cause applied, named after it in the
+    event. Rules: DOMAIN.REWARDS, DOMAIN.CARD_BLOCK, MEMBERS.UNCOVER."""
     c = cat(state)
     line = next(line for line in c.content.domain if line.colour is colour)
     holder = state.clans[clan]
@@ -220,7 +221,7 @@ def domain_line(state: State, clan: int, colour: Colour, cause: str) -> State:
         rewards=rewards,
         card=holder.domain_card,
         block=block,
-        rules=(cause, "DOMAIN.REWARDS", "DOMAIN.CARD_BLOCK", "MEMBERS.UNCOVER"),
+        rules=(cause, *ruling, "DOMAIN.REWARDS", "DOMAIN.CARD_BLOCK", "MEMBERS.UNCOVER"),
     )
     return push(emit(state, resolved), *frames)
 
@@ -563,12 +564,13 @@ def domain_line_options(state: State, frame: DomainLineFrame) -> tuple[Action, .
 
 
 def domain_line_act(state: State, frame: DomainLineFrame, action: Action) -> State:
-    """Resolve the chosen line without a die."""
+    """Resolve the chosen line without a die (the event names the ruling of the icon's default
+    reading). Rules: EFFECT.DOMAIN_ACTION, RULING.DOMAIN_ACTION_ICON."""
     state = pop(state)
     if isinstance(action, Decline):
         return emit(state, ev.Declined(clan=frame.clan, what="domain_line"))
     assert isinstance(action, ChooseLine)
-    return domain_line(state, frame.clan, action.line, "EFFECT.DOMAIN_ACTION")
+    return domain_line(state, frame.clan, action.line, "EFFECT.DOMAIN_ACTION", ("RULING.DOMAIN_ACTION_ICON",))
 
 
 # ---- MemberChoiceFrame: the Personal Domain action icon read as a member action -------------------
