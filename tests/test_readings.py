@@ -165,3 +165,25 @@ def test_the_order_of_icons_cites_the_reading_of_the_domain_icon() -> None:
 
     assert icon_rule(DomainIcon()) == "EFFECT.DOMAIN_ACTION"
     assert icon_rule(DomainIcon(), Readings(domain_icon="members")) == "READING.DOMAIN_ICON"
+
+
+@pytest.mark.rule("READING.STONE_GARDEN_ICON", "GARDENER.ACTION_OPTIONAL")
+@pytest.mark.parametrize("readings", [Readings(stone_garden="light"), Readings(stone_garden="lantern")])
+def test_the_stone_gardens_events_name_its_reading_and_other_gardens_do_not(readings: Readings) -> None:
+    from reference.engine import advance
+    from reference.rules.members import garden_action
+
+    state = started()
+    state = replace(state, setup=replace(state.setup, readings=readings))
+
+    def declined(garden: str) -> ev.Event:
+        asked = advance(garden_action(replace(state, events=()), 0, garden))
+        assert Decline() in legal_actions(asked)
+        return apply(asked, Decline()).events[0]
+
+    stone = declined("G4")
+    assert isinstance(stone, ev.OptionalDeclined)
+    assert stone.rules == ("GARDENER.ACTION_OPTIONAL", "EFFECT.PAID_ICON", "READING.STONE_GARDEN_ICON")
+    other = declined("G1")
+    assert isinstance(other, ev.OptionalDeclined)
+    assert "READING.STONE_GARDEN_ICON" not in other.rules

@@ -439,7 +439,7 @@ def optional_run(state: State, frame: OptionalFrame) -> State:
 def optional_act(state: State, frame: OptionalFrame, action: Action) -> State:
     """Pay the seals and coins and resolve the effects, or decline."""
     state = pop(state)
-    rules = _OPTIONAL_RULES[frame.source.kind]
+    rules = _optional_rules(state, frame)
     if isinstance(action, Decline):
         declined = ev.OptionalDeclined(
             clan=frame.clan,
@@ -490,6 +490,18 @@ _OPTIONAL_RULES = {
     "paid_icon": ("EFFECT.PAID_ICON", "RULING.EFFECTS_OPTIONAL_ORDER"),
 }
 """The rules an optional effect applies, by its source."""
+
+
+def _optional_rules(state: State, frame: OptionalFrame) -> tuple[str, ...]:
+    """The rules of an optional effect's events: those of its source and, for a garden whose icon
+    depends on a reading (a card with ``readings``), that reading, whichever value is in force.
+    Rules: GARDENER.ACTION_OPTIONAL, READING.STONE_GARDEN_ICON."""
+    rules = _OPTIONAL_RULES[frame.source.kind]
+    if frame.source.kind == "garden" and frame.source.card is not None:
+        card = cat(state).gardens.get(frame.source.card)
+        if card is not None:
+            rules = (*rules, *dict.fromkeys(alternative.rule for alternative in card.readings))
+    return rules
 
 
 # ---- CastleRowFrame: die-tile and light-background actions -------------------------------------
