@@ -205,10 +205,6 @@ def _plan(
     legal_every: int | None,
 ) -> Plan:
     """The plan asked for: the options given over the recorded plan (resuming), else over the defaults."""
-    from properties.faults import FAULTS
-
-    if plant and plant not in FAULTS:
-        raise click.ClickException(f"--plant: no fault is called {plant!r}; faults: {', '.join(FAULTS)}")
     base = recorded or Plan(setups=SETUP_NAMES, policies=("random",), games=1000)
     try:
         plan = Plan(
@@ -243,24 +239,15 @@ def _check_address(scheduler: str) -> None:
 def _check_impl(command: str) -> None:
     """Start the implementation once and ask its ``hello``: a command that cannot start or answer is
     a usage error before anything is recorded."""
-    import shlex
-
+    from reference.campaign.work import start_implementation
     from reference.conformance.adapter import ImplementationError
-    from reference.conformance.process import SubprocessImplementation
 
     try:
-        argv = shlex.split(command)
-    except ValueError as exc:
+        start_implementation(command).close()
+    except ValueError as exc:  # shlex: "No closing quotation"; an empty command
         raise click.ClickException(f"--impl: {exc}") from exc
-    if not argv:
-        raise click.ClickException("--impl: an empty command")
-    player = SubprocessImplementation(argv, timeout=20.0)
-    try:
-        player.hello()
     except (ImplementationError, OSError) as exc:
         raise click.ClickException(f"--impl {command}: {exc}".replace("\n", " ")) from exc
-    finally:
-        player.close()
 
 
 def _names(text: str) -> list[str]:

@@ -80,6 +80,13 @@ class GameResult:
     """Not over after :data:`MAX_STEPS` actions (no failure)."""
 
     @property
+    def outcome(self) -> str:
+        """``ok``, ``unfinished`` (see :data:`MAX_STEPS`) or the failure's kind."""
+        if self.failure is not None:
+            return self.failure.kind
+        return "unfinished" if self.unfinished else "ok"
+
+    @property
     def decisions(self) -> int:
         """Decisions taken by the policy (chance outcomes not counted)."""
         return len(self.choices)

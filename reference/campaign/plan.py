@@ -150,7 +150,7 @@ class Plan(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True
                 f"policies: {'none' if not self.policies else 'unknown ' + ', '.join(map(repr, wrong[:3]))}"
             )
         if self.plant and self.plant not in FAULTS:
-            out.append(f"plant: no fault is called {self.plant!r}")
+            out.append(f"--plant: no fault is called {self.plant!r}; faults: {', '.join(FAULTS)}")
         if not out:
             shards = -(-self.games // self.shard_size) * len(self.setups) * len(self.policies)
             if shards > MAX_SHARDS:

@@ -9,7 +9,6 @@ failure (a separate task, run once per rule at the end of a campaign).
 from __future__ import annotations
 
 import os
-import shlex
 import socket
 import time
 from collections import Counter
@@ -96,7 +95,7 @@ def run_shard(shard: Shard, impl: str = "") -> ShardResult:
     rules: Counter[str] = Counter()
     reached: Counter[str] = Counter()
     failures: list[FailureRow] = []
-    player = _implementation(impl) if impl else None
+    player = start_implementation(impl) if impl else None
     try:
         for seed in range(shard.first, shard.first + shard.count):
             setup = setup_for(shard.setup, seed)
@@ -109,11 +108,7 @@ def run_shard(shard: Shard, impl: str = "") -> ShardResult:
             rows.append(
                 GameRow(
                     seed=seed,
-                    outcome=failure.kind
-                    if failure is not None
-                    else "unfinished"
-                    if game.unfinished
-                    else "ok",
+                    outcome=game.outcome,
                     rule="" if failure is None else failure.rule,
                     winners=final.winners if ended else (),
                     totals=tuple(line.total for line in final.scores) if ended else (),
@@ -151,11 +146,18 @@ def run_shard(shard: Shard, impl: str = "") -> ShardResult:
     )
 
 
-def _implementation(command: str) -> Player:
+def start_implementation(command: str) -> Player:
+    """The implementation ``command`` (a shell-like command line, never run through a shell), started
+    and greeted (``hello``). Raises ValueError for a command that does not split or is empty,
+    ImplementationError or OSError when it cannot start or answer (it is closed then)."""
     from reference.conformance.process import SubprocessImplementation
 
-    player = SubprocessImplementation(shlex.split(command), timeout=IMPL_TIMEOUT)
-    player.hello()
+    player = SubprocessImplementation(command, timeout=IMPL_TIMEOUT)
+    try:
+        player.hello()
+    except BaseException:
+        player.close()
+        raise
     return player
 
 
