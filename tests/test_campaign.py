@@ -15,6 +15,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -33,13 +34,19 @@ from reference.campaign.plan import (
 )
 from reference.campaign.report import ReportError, build, write_report
 from reference.campaign.run import run
-from reference.campaign.store import FILE, Store, StoreError, query
+from reference.campaign.store import FILE, Store, StoreError
 from reference.campaign.work import run_shard
 from reference.cli import cli
 
 ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
 WCREF = str(BIN / "wcref")
+
+
+def query(folder: Path, sql: str, params: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
+    """Rows of a read-only query on the campaign database of ``folder``."""
+    with closing(sqlite3.connect(f"file:{folder / FILE}?mode=ro", uri=True)) as db:
+        return [tuple(row) for row in db.execute(sql, params)]
 
 
 def _counts(folder: Path) -> tuple[int, int, int]:

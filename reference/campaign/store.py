@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Iterator
-from contextlib import closing, contextmanager
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Final
 
@@ -287,9 +287,3 @@ def open_existing(folder: Path) -> Store:
         store.close()
         raise StoreError(f"{folder / FILE}: a campaign database without a plan")
     return store
-
-
-def query(folder: Path, sql: str, params: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
-    """Rows of a read-only query on the campaign database of ``folder`` (tests and the report)."""
-    with closing(sqlite3.connect(f"file:{folder / FILE}?mode=ro", uri=True)) as db:
-        return [tuple(row) for row in db.execute(sql, params)]
