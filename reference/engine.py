@@ -332,30 +332,64 @@ def is_over(state: State) -> bool:
     return state.phase is Phase.OVER
 
 
+TRUSTED: Final = 8
+"""States the engine remembers having made, and states whose legal actions it remembers having given
+(each at most, the most recently used first). Few, because remembering states costs the whole
+program memory and time; enough for a search (the outcome mode's, a look-ahead policy's), which
+applies every legal action of one state in turn and then goes on from one of the states it made."""
+
+
 class _Trust:
-    """What the engine itself produced last, so that the common loop (``legal_actions``, then
-    ``apply`` of one of them to the same state) is not checked twice: ``made``, the last states
-    ``apply`` or ``settle`` returned (settled by construction, so :func:`unsettled` has nothing to
-    find in them); ``offered``, the last state ``legal_actions`` answered and the very tuple it
-    returned. States and actions are immutable, and trust goes by identity (``is``), so an edited
-    copy or an equal action built elsewhere is checked in full as before."""
+    """What the engine itself produced lately, so that the common loop (``legal_actions``, then
+    ``apply`` of one of them to the same state) is not checked twice: ``made``, the states ``apply``
+    or ``settle`` returned lately and those the engine applied a trusted action to since (settled by
+    construction, so :func:`unsettled` has nothing to find in them); ``offered``, the states
+    ``legal_actions`` answered lately and the very tuple it returned for each. States and actions
+    are immutable, and trust goes by identity (``is``), so an edited copy or an equal action built
+    elsewhere is checked in full as before."""
 
     __slots__ = ("made", "offered")
 
     def __init__(self) -> None:
-        self.made: tuple[State | None, State | None] = (None, None)
-        self.offered: tuple[State | None, tuple[Action, ...]] = (None, ())
+        self.made: list[State] = []
+        self.offered: list[tuple[State, tuple[Action, ...]]] = []
 
     def keep(self, state: State) -> State:
-        self.made = (state, self.made[0])
+        """Remember ``state`` as settled, first."""
+        made = self.made
+        for i, known in enumerate(made):
+            if known is state:
+                del made[i]
+                break
+        else:
+            if len(made) >= TRUSTED:
+                made.pop()
+        made.insert(0, state)
         return state
 
     def settled(self, state: State) -> bool:
-        return state is self.made[0] or state is self.made[1]
+        return any(known is state for known in self.made)
+
+    def actions(self, state: State) -> tuple[Action, ...] | None:
+        """The tuple ``legal_actions`` gave for this very state, if remembered (it is then first)."""
+        offered = self.offered
+        for i, entry in enumerate(offered):
+            if entry[0] is state:
+                if i:
+                    del offered[i]
+                    offered.insert(0, entry)
+                return entry[1]
+        return None
+
+    def offer(self, state: State, actions: tuple[Action, ...]) -> None:
+        offered = self.offered
+        if len(offered) >= TRUSTED:
+            offered.pop()
+        offered.insert(0, (state, actions))
 
     def offers(self, state: State, action: Action) -> bool:
-        seen, actions = self.offered
-        return seen is state and any(action is a for a in actions)
+        actions = self.actions(state)
+        return actions is not None and any(action is a for a in actions)
 
 
 _TRUST: Final = _Trust()
@@ -364,15 +398,15 @@ _TRUST: Final = _Trust()
 def legal_actions(state: State) -> tuple[Action, ...]:
     """The legal actions of the deciding clan: the decision's options, then the seal trades open to
     it. Empty at chance nodes and at the end. Rules: TURN.SEQUENCE, RULING.TRADES_AT_OWN_DECISIONS."""
-    seen, actions = _TRUST.offered
-    if seen is state:
-        return actions
+    known = _TRUST.actions(state)
+    if known is not None:
+        return known
     waiting = _waiting(state)
     clan = waiting.decider if waiting is not None else None
     if clan is None or waiting is None or not 0 <= clan < len(state.clans):
         return ()
     actions = waiting.options(state) + holdings.trades(state.clans[clan])
-    _TRUST.offered = (state, actions)
+    _TRUST.offer(state, actions)
     return actions
 
 
@@ -387,6 +421,7 @@ def apply(state: State, action: Action) -> State:
     if settled and _TRUST.offers(state, action):  # one of the legal actions of this very state
         waiting = _waiting(state)
         assert waiting is not None
+        _TRUST.keep(state)  # a search applies the next of its legal actions to it
         state = replace(state, events=())
         if isinstance(action, Trade):
             assert waiting.decider is not None

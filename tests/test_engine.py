@@ -13,6 +13,7 @@ import random
 import pytest
 from msgspec.structs import replace
 
+from reference import engine
 from reference.chance import sample
 from reference.engine import apply, decision_rule, is_chance, is_over, legal_actions, new_game, settle
 from reference.errors import IllegalAction
@@ -26,6 +27,7 @@ from reference.model import (
     ResourceChoice,
     ResourceFrame,
     Setup,
+    State,
     TakePair,
     Trade,
     TurnFrame,
@@ -154,3 +156,27 @@ def test_an_action_offered_at_one_state_is_checked_at_another() -> None:
     for action in gone:  # the very objects offered at the earlier state
         with pytest.raises(IllegalAction):
             apply(after, action)
+
+
+def test_a_search_applying_each_legal_action_in_turn_stays_on_the_trusted_path(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A search applies every legal action of one state in turn, looking at each result in between:
+    the state stays trusted, so none of those applies checks it again."""
+    state = started()
+    legal = legal_actions(state)
+    assert len(legal) > engine.TRUSTED  # more than the engine remembers at once
+    checked: list[State] = []
+    full_check = engine.unsettled
+
+    def counting(seen: State) -> str | None:
+        checked.append(seen)
+        return full_check(seen)
+
+    monkeypatch.setattr(engine, "unsettled", counting)
+    for action in legal:
+        after = apply(state, action)
+        legal_actions(after)
+    assert checked == []
+    apply(_copy(state), legal[0])  # type: ignore[arg-type]  # a copy of the State is checked in full
+    assert len(checked) == 1
