@@ -650,6 +650,8 @@ def check_events(before: State, after: State) -> list[Breach]:
         return out  # the deal creates the clans: RivalStarts and the gains say the rest
     told = _told(after.events, len(after.clans))
     for i, (b, a) in enumerate(zip(before.clans, after.clans, strict=True)):
+        if a is b and not told[i]:
+            continue  # the very same clan (states share what a step leaves alone), and no event about it
         seen: dict[str, int] = {f: getattr(a, f) - getattr(b, f) for f in _HOLDINGS}
         for k, member in enumerate(("courtier", "gardener", "warrior")):
             seen[f"sent {member}"] = a.sent[k] - b.sent[k]

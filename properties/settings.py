@@ -84,6 +84,17 @@ def games(weight: float) -> int:
     return max(1, round(budget * weight))
 
 
+def game_settings(weight: float) -> settings:
+    """Settings for a property drawing ``weight`` of the game budget as whole games (the whole-game
+    machine, :mod:`properties.whole_games`; the loaded profile's other settings apply)."""
+    return settings(
+        settings(),
+        max_examples=max(1, games(weight)),
+        deadline=None,
+        suppress_health_check=[*_SLOW, HealthCheck.large_base_example],
+    )
+
+
 def machine_settings(weight: float, *, steps: int = STEPS, shrink: bool = True) -> settings:
     """Settings for a state machine playing ``weight`` of the game budget, with at most ``steps``
     steps drawn by Hypothesis a game (the machine's finisher plays the rest of the game, checked by

@@ -18,7 +18,7 @@ All draws shrink towards the simplest game: the shipped content, 2 clans, the fi
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Final, Literal, Protocol, TypeVar
 
@@ -589,6 +589,17 @@ def choose(
 ) -> Action:
     """Draw one of ``options`` with one integer draw: under the style's weights, shrinking towards the
     first option (or, under ``greedy``, towards the greedy policy's choice)."""
+    return choose_by(lambda tickets: data.draw(tickets, label="decision"), state, options, style, busy)
+
+
+def choose_by(
+    draw: Callable[[st.SearchStrategy[int]], int],
+    state: State,
+    options: Sequence[Action],
+    style: Style,
+    busy: int = 0,
+) -> Action:
+    """:func:`choose` with any draw function (a composite strategy's ``draw``)."""
     ordered = list(options)
     w = weights(state, ordered, style, busy)
     if style == "greedy":
@@ -597,12 +608,17 @@ def choose(
         ordered.insert(0, ordered.pop(i))
         w = [3 * max(1, len(ordered) - 1)] + [1] * (len(ordered) - 1)
     total = sum(w)
-    ticket = data.draw(st.integers(0, total - 1), label="decision")
+    ticket = draw(_tickets(total))
     for action, weight in zip(ordered, w, strict=True):
         if ticket < weight:
             return action
         ticket -= weight
     raise AssertionError("unreachable: the ticket is below the total weight")
+
+
+@cache
+def _tickets(total: int) -> st.SearchStrategy[int]:
+    return st.integers(0, total - 1)
 
 
 __all__ = [
@@ -611,6 +627,7 @@ __all__ = [
     "STYLES",
     "Style",
     "choose",
+    "choose_by",
     "content_or_shipped",
     "contents",
     "deck_or_shipped",

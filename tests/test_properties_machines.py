@@ -1,28 +1,37 @@
-"""The Hypothesis state machines of properties/machines.py: whole generated games, step by step, with
-every invariant checked after every step (ISSUE 5). The number of games comes from the Hypothesis
-profile (properties/settings.py: ci, dev, long). The step limits below bound the steps Hypothesis
-draws, each checked by every invariant and the API checks (every legal action, illegal probes, the
-JSON round trip); the machine's finisher plays the rest of the game with the invariants, so every
-case plays a whole game (a solo game rarely needs more than 120 drawn steps, a multi-clan game
-often does)."""
+"""The property suite's machines over whole generated games (ISSUE 5, ISSUE 15): the four step
+machines of properties/machines.py (Hypothesis draws every step; the API checks run on drawn steps)
+share 0.6 of the profile's game budget, and the whole-game machine of properties/whole_games.py (the
+invariants alone, about five times as many games per second) plays the whole budget again."""
 
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
 
+from properties import strategies as strat
 from properties.machines import GeneratedContentGame, GingkogawaGame, MultiClanGame, TokugawaGame
-from properties.settings import PROFILE, machine_settings
+from properties.settings import PROFILE, game_settings, machine_settings
+from properties.whole_games import WholeGame, check, whole_games
 
 pytestmark = pytest.mark.skipif(PROFILE == "crosshair", reason="the machines do not run under CrossHair")
 
 TestMultiClanGames = MultiClanGame.TestCase
-TestMultiClanGames.settings = machine_settings(0.4, steps=120)
+TestMultiClanGames.settings = machine_settings(0.25, steps=120)
 
 TestTokugawaGames = TokugawaGame.TestCase
-TestTokugawaGames.settings = machine_settings(0.2, steps=120)
+TestTokugawaGames.settings = machine_settings(0.1, steps=120)
 
 TestGingkogawaGames = GingkogawaGame.TestCase
-TestGingkogawaGames.settings = machine_settings(0.2, steps=120)
+TestGingkogawaGames.settings = machine_settings(0.1, steps=120)
 
 TestGeneratedContentGames = GeneratedContentGame.TestCase
-TestGeneratedContentGames.settings = machine_settings(0.2, steps=150)
+TestGeneratedContentGames.settings = machine_settings(0.15, steps=150)
+
+
+@game_settings(1.0)
+@given(game=whole_games(strat.setups(generated=0, decks=strat.deck_or_shipped(0.25))))
+def test_whole_games_keep_every_invariant(game: WholeGame) -> None:
+    """The whole-game machine (properties/whole_games.py): every setup on the shipped content, a
+    quarter of the solo games on a generated deck (the step machines cover generated content), each
+    game drawn in one go and checked by every invariant after every action."""
+    check(game)

@@ -50,6 +50,11 @@ action whose card block offers it again); a campaign counts these games apart.""
 Spoiler = Callable[[State, Action, State], State]
 """A planted fault: the state the engine returned, spoiled (see :mod:`properties.faults`)."""
 
+Decide = Callable[[State, tuple[Action, ...]], int]
+"""Who takes the decisions instead of the policy: the index of the chosen legal action (the first one
+when out of range), given the state and its legal actions (the property suite's whole-game machine
+draws it with Hypothesis)."""
+
 
 @dataclass
 class Failure:
@@ -116,11 +121,13 @@ def play(
     spoiler: Spoiler | None = None,
     legal_every: int = 8,
     choices: Sequence[int] | None = None,
+    decide: Decide | None = None,
     tally: bool = True,
 ) -> GameResult:
     """Play and check one game (see the module docstring). ``choices`` replays given decisions (the
     i-th decision takes legal action ``choices[i]``, the first one when out of range or past the end)
-    instead of asking the policy; ``tally`` False skips the rule and situation counts (shrinking).
+    instead of asking the policy, and so does ``decide`` (see :data:`Decide`); ``tally`` False skips
+    the rule and situation counts (shrinking).
     Never raises for what happens in the game: a failure is returned. Raises KeyError for an
     unknown policy and SetupError for a bad setup."""
     choose = POLICIES[policy]
@@ -153,7 +160,11 @@ def play(
                         "broken", "TURN.DECISION", f"no legal action at a {state.decision.kind.value}", step
                     )
                     return result
-                if choices is None:
+                if decide is not None:
+                    wanted = decide(state, options)
+                    index = wanted if 0 <= wanted < len(options) else 0
+                    action = options[index]
+                elif choices is None:
                     action = choose(state, options, policy_rng)
                     index = options.index(action)
                 else:

@@ -1,0 +1,126 @@
+"""The whole-game machine: many games, each drawn in one go and checked by the invariants alone.
+
+One example is one whole game. Hypothesis draws the setup, a drawing style, a seed for the chance
+outcomes (dice, shuffles and draws, sampled by :func:`reference.chance.sample`) and every decision
+(one integer draw among the legal actions, under the style's weights, shrinking towards the first
+legal action: :func:`properties.strategies.choose`). The game is played by the campaigns' checked loop
+(:func:`reference.campaign.games.play`): ``check_state``, ``check_step``, ``check_events`` and
+``check_hand_in`` after every action, ``check_legal`` at every decision, ``check_final`` at the end.
+
+It is the fast half of the property suite. The step machines (:mod:`properties.machines`) also apply
+every legal action, probe illegal ones, round-trip the state through JSON, follow each Courtier
+action's parts and replay every trace; they cost ten times as much per game, because Hypothesis
+drives every step of them. A failure here is shrunk by Hypothesis like theirs: fewer decisions off the
+first legal action, a smaller seed, a simpler setup. It is reported under its rule with a replayable
+trace (``wcref replay FILE``), also written to ``out/properties/``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Final
+
+from hypothesis import event, note
+from hypothesis import strategies as st
+from hypothesis.control import should_note
+
+from properties import machines
+from properties import strategies as strat
+from properties.machines import REACHED, PropertyFailure
+from reference import wire
+from reference.campaign.games import GameResult, Spoiler, play
+from reference.model import Action, PlaceDie, Setup, State, TakePair
+
+SEEDS: Final = st.integers(0, 2**32 - 1)
+"""Seeds of the chance outcomes (shrinking towards 0)."""
+
+
+@dataclass(frozen=True)
+class WholeGame:
+    """One drawn and played game: its setup, the seed of its chance outcomes, the drawing style of its
+    decisions and the checked result (a failure, if any, is in ``result.failure``)."""
+
+    setup: Setup
+    seed: int
+    style: strat.Style
+    result: GameResult
+
+    def __repr__(self) -> str:
+        # Hypothesis prints the falsifying example: the game in one line (its trace is noted apart)
+        return (
+            f"WholeGame({describe(self.setup)}, seed={self.seed}, style={self.style}, "
+            f"{len(self.result.actions)} actions, {self.result.outcome})"
+        )
+
+
+def describe(setup: Setup) -> str:
+    """``solo vs tokugawa (hard)`` or ``3 clans``, and ``generated content`` when it is."""
+    kind = (
+        f"solo vs {setup.solo.rival.value} ({setup.solo.difficulty.value})"
+        if setup.solo is not None
+        else f"{setup.players} clans"
+    )
+    return kind + (", generated content" if setup.content is not None else "")
+
+
+def play_drawn(
+    draw: Callable[[st.SearchStrategy[int]], int],
+    setup: Setup,
+    seed: int,
+    style: strat.Style,
+    spoiler: Spoiler | None = None,
+) -> GameResult:
+    """Play one whole game of ``setup`` with chance from ``seed`` and every decision drawn by ``draw``
+    under ``style`` (:func:`properties.strategies.choose_by`); every action checked by the invariants
+    (see the module docstring); ``spoiler``, a planted fault (:mod:`properties.faults`), spoils what
+    the engine returns. Never raises for what happens in the game: a failure is in the result."""
+    busy = 0
+
+    def decide(state: State, options: tuple[Action, ...]) -> int:
+        nonlocal busy
+        action = strat.choose_by(draw, state, options, style, busy)
+        busy = 0 if isinstance(action, (PlaceDie, TakePair)) else busy + 1
+        return options.index(action)
+
+    return play(setup, seed, "random", decide=decide, legal_every=1, spoiler=spoiler)
+
+
+@st.composite
+def whole_games(
+    draw: st.DrawFn, setups: st.SearchStrategy[Setup], spoiler: Spoiler | None = None
+) -> WholeGame:
+    """A game drawn and played: a setup from ``setups``, a drawing style, a chance seed and every
+    decision (:func:`play_drawn`; ``spoiler``: a planted fault). Drawing it plays and checks it;
+    :func:`check` reports it."""
+    setup = draw(setups, label="setup")
+    style = draw(strat.styles(greedy=False, drain=True), label="style")
+    seed = draw(SEEDS, label="chance seed")
+    return WholeGame(setup, seed, style, play_drawn(draw, setup, seed, style, spoiler))
+
+
+def check(game: WholeGame) -> None:
+    """Report what ``game`` reached with ``event()``. Raises
+    :class:`~properties.machines.PropertyFailure` named by the rule of its first broken invariant,
+    ``RulesGap`` or engine exception, after noting it as a replayable trace."""
+    result = game.result
+    event(f"setup: {describe(game.setup).split(' (')[0]}")
+    event(f"outcome: {result.outcome}")
+    for flag in REACHED:
+        if flag in result.reached:
+            event(f"reached: {flag}")
+    failure = result.failure
+    if failure is None:
+        return
+    trace = wire.Trace(setup=game.setup, actions=tuple(result.actions))
+    if should_note():
+        text = json.dumps(json.loads(wire.encode(trace)), indent=1)
+        machines.FAILURES_DIR.mkdir(parents=True, exist_ok=True)
+        path = machines.FAILURES_DIR / f"WholeGame-{failure.rule}.trace.json"
+        path.write_text(text + "\n", encoding="utf-8")
+        note(
+            f"failed at action {failure.step} ({failure.kind}); "
+            f"replayable trace ({len(trace.actions)} actions), written to {path}:\n{text}"
+        )
+    raise PropertyFailure(f"[{failure.rule}] {failure.message}")
