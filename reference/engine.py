@@ -357,8 +357,10 @@ class _Trust:
     def keep(self, state: State) -> State:
         """Remember ``state`` as settled, first."""
         made = self.made
-        for i, known in enumerate(made):
-            if known is state:
+        if made and made[0] is state:
+            return state
+        for i in range(1, len(made)):
+            if made[i] is state:
                 del made[i]
                 break
         else:
@@ -367,13 +369,26 @@ class _Trust:
         made.insert(0, state)
         return state
 
+    def keep_new(self, state: State) -> State:
+        """Remember ``state``, a state made since anything remembered was (so not remembered yet:
+        ``apply`` replaces the state it is given before acting on it), as settled, first."""
+        made = self.made
+        if len(made) >= TRUSTED:
+            made.pop()
+        made.insert(0, state)
+        return state
+
     def settled(self, state: State) -> bool:
-        return any(known is state for known in self.made)
+        for known in self.made:  # noqa: SIM110  # a plain loop: no generator on every apply
+            if known is state:
+                return True
+        return False
 
     def actions(self, state: State) -> tuple[Action, ...] | None:
         """The tuple ``legal_actions`` gave for this very state, if remembered (it is then first)."""
         offered = self.offered
-        for i, entry in enumerate(offered):
+        for i in range(len(offered)):
+            entry = offered[i]
             if entry[0] is state:
                 if i:
                     del offered[i]
@@ -389,7 +404,12 @@ class _Trust:
 
     def offers(self, state: State, action: Action) -> bool:
         actions = self.actions(state)
-        return actions is not None and any(action is a for a in actions)
+        if actions is None:
+            return False
+        for offered in actions:  # noqa: SIM110  # a plain loop: no generator on every apply
+            if offered is action:
+                return True
+        return False
 
 
 _TRUST: Final = _Trust()
@@ -425,8 +445,8 @@ def apply(state: State, action: Action) -> State:
         state = replace(state, events=())
         if isinstance(action, Trade):
             assert waiting.decider is not None
-            return _TRUST.keep(advance(_trade(state, waiting.decider, action)))
-        return _TRUST.keep(advance(waiting.act(state, action)))
+            return _TRUST.keep_new(advance(_trade(state, waiting.decider, action)))
+        return _TRUST.keep_new(advance(waiting.act(state, action)))
     action = _well_formed(action)
     stale = None if settled else unsettled(state)
     if stale is not None:
@@ -436,7 +456,7 @@ def apply(state: State, action: Action) -> State:
         raise IllegalAction("ROUND.GAME_END", "the game is over: no action can be applied")
     state = replace(state, events=())
     if waiting.chance:
-        return _TRUST.keep(advance(waiting.act(state, action)))
+        return _TRUST.keep_new(advance(waiting.act(state, action)))
     clan = waiting.decider
     assert clan is not None
     if isinstance(action, (Deal, Roll, Shuffle)):
@@ -451,10 +471,10 @@ def apply(state: State, action: Action) -> State:
                 rule,
                 f"{clan_name(clan)} holds {state.clans[clan].seals} seal(s): not enough for {_name(action)}",
             )
-        return _TRUST.keep(advance(_trade(state, clan, action)))
+        return _TRUST.keep_new(advance(_trade(state, clan, action)))
     if not waiting.allows(state, action):
         raise IllegalAction(*waiting.refusal(state, action))
-    return _TRUST.keep(advance(waiting.act(state, action)))
+    return _TRUST.keep_new(advance(waiting.act(state, action)))
 
 
 def _trade(state: State, clan: int, action: Trade) -> State:
