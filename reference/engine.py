@@ -693,7 +693,10 @@ def settle(state: State) -> State:
     if shape is not None:
         raise IllegalAction("TURN.DECISION", shape)
     kept = tuple(f for f in state.stack if not isinstance(f, PHASE_FRAMES))
-    return _TRUST.keep(advance(replace(state, stack=kept, events=())))
+    settled = advance(replace(state, stack=kept, events=()))
+    if unsettled(settled) is None:  # pending work of another clan than the turn's stays refused
+        _TRUST.keep_new(settled)
+    return settled
 
 
 __all__ = [

@@ -180,3 +180,24 @@ def test_a_search_applying_each_legal_action_in_turn_stays_on_the_trusted_path(
     assert checked == []
     apply(_copy(state), legal[0])  # type: ignore[arg-type]  # a copy of the State is checked in full
     assert len(checked) == 1
+
+
+def test_a_settled_state_that_still_holds_another_clans_work_is_refused_like_its_copy() -> None:
+    """``settle`` keeps pending work; when that work is not the turn's clan's (an edited turn), the
+    settled state is not a decision point and ``apply`` refuses it, as it refuses an equal copy."""
+    rng = random.Random(1)
+    state = new_game(Setup(players=3))
+    refused = 0
+    while not is_over(state) and not refused:
+        state = apply(state, sample(state, rng) if is_chance(state) else rng.choice(legal_actions(state)))
+        if len(state.stack) < 2 or is_chance(state):
+            continue
+        settled = settle(replace(state, turn=state.turn + 1, events=()))
+        if engine.unsettled(settled) is None or not legal_actions(settled):
+            continue
+        action = legal_actions(settled)[0]
+        for given, taken in ((settled, action), (_copy(settled), _copy(action))):
+            with pytest.raises(IllegalAction, match="settled first"):
+                apply(given, taken)  # type: ignore[arg-type]  # copies of State and Action
+        refused += 1
+    assert refused
