@@ -12,7 +12,10 @@ every legal action, probe illegal ones, round-trip the state through JSON, follo
 action's parts and replay every trace; they cost ten times as much per game, because Hypothesis
 drives every step of them. A failure here is shrunk by Hypothesis like theirs: fewer decisions off the
 first legal action, a smaller seed, a simpler setup. It is reported under its rule with a replayable
-trace (``wcref replay FILE``), also written to ``out/properties/``.
+trace (``wcref replay FILE``), also written to ``out/properties/``: a broken invariant's trace records
+the state it broke in, so replaying the trace of a planted fault on the honest engine lists the
+fields the fault spoiled (the engine's own breach replays to the recorded state: the invariants are
+not part of a replay). Failures of one rule in one process share one file (the last one kept).
 """
 
 from __future__ import annotations
@@ -103,7 +106,8 @@ def whole_games(
 def check(game: WholeGame) -> None:
     """Report what ``game`` reached with ``event()``. Raises
     :class:`~properties.machines.PropertyFailure` named by the rule of its first broken invariant,
-    ``RulesGap`` or engine exception, after noting it as a replayable trace."""
+    ``RulesGap`` or engine exception, after noting it as a replayable trace. A failure of the drawing
+    itself (a strategy's bug) is raised as it is, never blamed on the engine."""
     result = game.result
     event(f"setup: {describe(game.setup).split(' (')[0]}")
     event(f"outcome: {result.outcome}")
@@ -114,6 +118,13 @@ def check(game: WholeGame) -> None:
     if failure is None:
         return
     trace = wire.Trace(setup=game.setup, actions=tuple(result.actions))
+    if failure.kind == "broken":  # the state the invariant broke in, checked on replay
+        trace = wire.Trace(
+            setup=game.setup,
+            actions=trace.actions,
+            final=wire.digest(result.final),
+            final_observation=wire.observe(result.final),
+        )
     if should_note():
         text = json.dumps(json.loads(wire.encode(trace)), indent=1)
         machines.FAILURES_DIR.mkdir(parents=True, exist_ok=True)

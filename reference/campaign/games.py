@@ -129,7 +129,7 @@ def play(
     instead of asking the policy, and so does ``decide`` (see :data:`Decide`); ``tally`` False skips
     the rule and situation counts (shrinking).
     Never raises for what happens in the game: a failure is returned. Raises KeyError for an
-    unknown policy and SetupError for a bad setup."""
+    unknown policy, SetupError for a bad setup and what ``decide`` raises."""
     choose = POLICIES[policy]
     chance_rng = random.Random(seed)
     policy_rng = random.Random(seed + POLICY_SALT)
@@ -138,6 +138,7 @@ def play(
     rules = result.rules
     reached = result.reached
     decisions = 0
+    deciding = False  # a failure of ``decide`` is the decider's, not the engine's: it is raised
     try:
         while not is_over(state):
             step = len(result.actions)
@@ -161,7 +162,9 @@ def play(
                     )
                     return result
                 if decide is not None:
+                    deciding = True
                     wanted = decide(state, options)
+                    deciding = False
                     index = wanted if 0 <= wanted < len(options) else 0
                     action = options[index]
                 elif choices is None:
@@ -199,8 +202,12 @@ def play(
             first = _first(breaches)
             result.failure = Failure("broken", first.rule, first.message, len(result.actions))
     except RulesGap as exc:
+        if deciding:
+            raise
         result.failure = Failure("gap", exc.rule, str(exc), len(result.actions) - 1)
     except Exception as exc:  # an engine bug: reported with its game, never stops the campaign
+        if deciding:
+            raise
         rule = exc.rule if isinstance(exc, IllegalAction) else _governing(state)
         result.failure = Failure("crash", rule, f"{type(exc).__name__}: {exc}", len(result.actions) - 1)
     return result
