@@ -11,9 +11,11 @@ import random
 import re
 from pathlib import Path
 
+import msgspec
 import pytest
 from hypothesis import given
 from hypothesis.stateful import run_state_machine_as_test
+from msgspec.structs import replace
 
 from properties import faults, machines
 from properties import strategies as strat
@@ -24,8 +26,9 @@ from reference import wire
 from reference.chance import sample
 from reference.engine import apply, is_chance, is_over, legal_actions, new_game
 from reference.errors import TraceError
-from reference.model import Decline, Difficulty, Gain, GainKind, RivalKind, Setup, Solo
+from reference.model import Action, Decline, Difficulty, Gain, GainKind, RivalKind, Setup, Solo, State
 from reference.model import events as ev
+from reference.rules.common import with_clan
 from tests.helpers import holding, inject, started
 
 pytestmark = pytest.mark.skipif(PROFILE == "crosshair", reason="the machines do not run under CrossHair")
@@ -162,3 +165,37 @@ def test_a_failure_of_the_drawing_itself_is_not_blamed_on_the_engine(monkeypatch
 
     with pytest.raises(ZeroDivisionError, match="a bug in the drawing"):
         hunt()
+
+
+class _DecodedStateDiffers(TokugawaGame):
+    """An engine that gives another state when the state it is given is a decoded copy."""
+
+    def engine_apply(self, state: State, action: Action) -> State:
+        after = apply(state, action)
+        if state is self.state:
+            return after
+        return with_clan(after, 0, replace(after.clans[0], cp=after.clans[0].cp + 1))
+
+
+class _SetupReplaced(TokugawaGame):
+    """An engine that returns an equal copy of the game's setup in the state it gives."""
+
+    def engine_apply(self, state: State, action: Action) -> State:
+        after = apply(state, action)
+        return replace(after, setup=msgspec.json.decode(wire.encode(after.setup), type=Setup))
+
+
+@pytest.mark.parametrize(
+    ("machine", "rule", "says"),
+    [
+        (_DecodedStateDiffers, "API.REPLAY", "another state on the decoded state"),
+        (_SetupReplaced, "API.JSON", "replaced the game's setup"),
+    ],
+)
+def test_the_json_round_trip_of_the_step_machines_catches_what_it_checks(
+    machine: type[GameMachine], rule: str, says: str
+) -> None:
+    """The step machines round-trip the setup once a game and the rest of the state on the heavy
+    steps; the same action on the decoded state, given the game's setup, must give the same state."""
+    with pytest.raises(PropertyFailure, match=rf"^\[{re.escape(rule)}\] .*{says}"):
+        run_state_machine_as_test(machine, settings=FIND)
