@@ -23,6 +23,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
 from typing import ClassVar, Final
 
@@ -269,6 +270,32 @@ UNIVERSE: Final[tuple[Action, ...]] = (
 """Every kind of action, many out of range: the pool the refused-action checks sample from."""
 
 
+def setup_label(setup: Setup) -> str:
+    """The kind of game, as the machines' ``setup:`` events name it: ``solo vs tokugawa`` or ``3 clans``."""
+    return f"solo vs {setup.solo.rival.value}" if setup.solo is not None else f"{setup.players} clans"
+
+
+def game_trace(setup: Setup, actions: Sequence[Action], final: State | None) -> wire.Trace:
+    """A game as a trace; with ``final``, the state it reaches, checked on replay."""
+    if final is None:
+        return wire.Trace(setup=setup, actions=tuple(actions))
+    return wire.Trace(
+        setup=setup, actions=tuple(actions), final=wire.digest(final), final_observation=wire.observe(final)
+    )
+
+
+def failure(machine: str, rule: str, message: str, trace: wire.Trace, *, told: str = "") -> PropertyFailure:
+    """Note a failed game as a replayable trace (written to ``FAILURES_DIR/<machine>-<rule>.trace.json``,
+    ``told`` before it) and build the failure to raise, named by ``rule``."""
+    text = json.dumps(json.loads(wire.encode(trace)), indent=1)
+    if should_note():
+        FAILURES_DIR.mkdir(parents=True, exist_ok=True)
+        path = FAILURES_DIR / f"{machine}-{rule}.trace.json"
+        path.write_text(text + "\n", encoding="utf-8")
+        note(f"{told}replayable trace ({len(trace.actions)} actions), written to {path}:\n{text}")
+    return PropertyFailure(f"[{rule}] {message}")
+
+
 def illegal_candidates(state: State, legal: tuple[Action, ...]) -> list[Action]:
     """Actions of :data:`UNIVERSE` that are not legal now (at a chance decision: every decision and
     the malformed outcomes)."""
@@ -312,26 +339,13 @@ class GameMachine(RuleBasedStateMachine):
     def trace(self, *, final: State | None = None) -> wire.Trace:
         """The game so far as a trace (``final``: the state it reaches, checked on replay)."""
         assert self.setup is not None
-        if final is None:
-            return wire.Trace(setup=self.setup, actions=tuple(self.actions))
-        return wire.Trace(
-            setup=self.setup,
-            actions=tuple(self.actions),
-            final=wire.digest(final),
-            final_observation=wire.observe(final),
-        )
+        return game_trace(self.setup, self.actions, final)
 
     def fail(self, rule: str, message: str, *, trace: wire.Trace | None = None) -> PropertyFailure:
         """Note the game as a replayable trace and build the failure to raise."""
         self.failed = True
         shown = trace if trace is not None else self.trace(final=self.state)
-        text = json.dumps(json.loads(wire.encode(shown)), indent=1)
-        if should_note():
-            FAILURES_DIR.mkdir(parents=True, exist_ok=True)
-            path = FAILURES_DIR / f"{type(self).__name__}-{rule}.trace.json"
-            path.write_text(text + "\n", encoding="utf-8")
-            note(f"replayable trace ({len(shown.actions)} actions), written to {path}:\n{text}")
-        return PropertyFailure(f"[{rule}] {message}")
+        return failure(type(self).__name__, rule, message, shown)
 
     def _check(self, breaches: list[Breach]) -> None:
         self.breaches.extend(breaches)
@@ -354,7 +368,7 @@ class GameMachine(RuleBasedStateMachine):
         )
         content = "generated content" if self.setup.content is not None else "shipped content"
         deck = " and a generated deck" if solo is not None and solo.deck is not None else ""
-        event(f"setup: {kind.split(' (')[0]}")
+        event(f"setup: {setup_label(self.setup)}")
         if should_note():
             note(f"a {kind} game on {content}{deck}; decisions drawn {self.style}")
 

@@ -20,19 +20,15 @@ not part of a replay). Failures of one rule in one process share one file (the l
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
-from hypothesis import event, note
+from hypothesis import event
 from hypothesis import strategies as st
-from hypothesis.control import should_note
 
-from properties import machines
 from properties import strategies as strat
-from properties.machines import REACHED, PropertyFailure
-from reference import wire
+from properties.machines import REACHED, failure, game_trace, setup_label
 from reference.campaign.games import GameResult, Spoiler, play
 from reference.model import Action, PlaceDie, Setup, State, TakePair
 
@@ -60,11 +56,7 @@ class WholeGame:
 
 def describe(setup: Setup) -> str:
     """``solo vs tokugawa (hard)`` or ``3 clans``, and ``generated content`` when it is."""
-    kind = (
-        f"solo vs {setup.solo.rival.value} ({setup.solo.difficulty.value})"
-        if setup.solo is not None
-        else f"{setup.players} clans"
-    )
+    kind = setup_label(setup) + (f" ({setup.solo.difficulty.value})" if setup.solo is not None else "")
     return kind + (", generated content" if setup.content is not None else "")
 
 
@@ -109,29 +101,16 @@ def check(game: WholeGame) -> None:
     ``RulesGap`` or engine exception, after noting it as a replayable trace. A failure of the drawing
     itself (a strategy's bug) is raised as it is, never blamed on the engine."""
     result = game.result
-    event(f"setup: {describe(game.setup).split(' (')[0]}")
+    event(f"setup: {setup_label(game.setup)}")
     event(f"outcome: {result.outcome}")
     for flag in REACHED:
         if flag in result.reached:
             event(f"reached: {flag}")
-    failure = result.failure
-    if failure is None:
+    failed = result.failure
+    if failed is None:
         return
-    trace = wire.Trace(setup=game.setup, actions=tuple(result.actions))
-    if failure.kind == "broken":  # the state the invariant broke in, checked on replay
-        trace = wire.Trace(
-            setup=game.setup,
-            actions=trace.actions,
-            final=wire.digest(result.final),
-            final_observation=wire.observe(result.final),
-        )
-    if should_note():
-        text = json.dumps(json.loads(wire.encode(trace)), indent=1)
-        machines.FAILURES_DIR.mkdir(parents=True, exist_ok=True)
-        path = machines.FAILURES_DIR / f"WholeGame-{failure.rule}.trace.json"
-        path.write_text(text + "\n", encoding="utf-8")
-        note(
-            f"failed at action {failure.step} ({failure.kind}); "
-            f"replayable trace ({len(trace.actions)} actions), written to {path}:\n{text}"
-        )
-    raise PropertyFailure(f"[{failure.rule}] {failure.message}")
+    # a broken invariant's trace records the state it broke in, checked on replay
+    final = result.final if failed.kind == "broken" else None
+    trace = game_trace(game.setup, result.actions, final)
+    told = f"failed at action {failed.step} ({failed.kind}); "
+    raise failure("WholeGame", failed.rule, failed.message, trace, told=told)
