@@ -137,6 +137,13 @@ def play(
     result = GameResult(actions=[], choices=[], final=state, failure=None)
     rules = result.rules
     reached = result.reached
+    if decide is None and choices is not None:
+        replayed = choices
+
+        def decide(state: State, options: tuple[Action, ...]) -> int:
+            taken = len(result.choices)
+            return replayed[taken] if taken < len(replayed) else 0
+
     decisions = 0
     deciding = False  # a failure of ``decide`` is the decider's, not the engine's: it is raised
     try:
@@ -161,17 +168,13 @@ def play(
                         "broken", "TURN.DECISION", f"no legal action at a {state.decision.kind.value}", step
                     )
                     return result
-                if decide is not None:
-                    deciding = True
-                    wanted = decide(state, options)
-                    deciding = False
-                    index = wanted if 0 <= wanted < len(options) else 0
-                    action = options[index]
-                elif choices is None:
+                if decide is None:
                     action = choose(state, options, policy_rng)
                     index = options.index(action)
                 else:
-                    wanted = choices[decisions] if decisions < len(choices) else 0
+                    deciding = True
+                    wanted = decide(state, options)
+                    deciding = False
                     index = wanted if 0 <= wanted < len(options) else 0
                     action = options[index]
                 result.choices.append(index)
