@@ -355,21 +355,6 @@ class _Trust:
         self.offered: list[tuple[State, tuple[Action, ...]]] = []
 
     def keep(self, state: State) -> State:
-        """Remember ``state`` as settled, first."""
-        made = self.made
-        if made and made[0] is state:
-            return state
-        for i in range(1, len(made)):
-            if made[i] is state:
-                del made[i]
-                break
-        else:
-            if len(made) >= TRUSTED:
-                made.pop()
-        made.insert(0, state)
-        return state
-
-    def keep_new(self, state: State) -> State:
         """Remember ``state``, a state made since anything remembered was (so not remembered yet:
         ``apply`` replaces the state it is given before acting on it), as settled, first."""
         made = self.made
@@ -377,6 +362,15 @@ class _Trust:
             made.pop()
         made.insert(0, state)
         return state
+
+    def touch(self, state: State) -> None:
+        """Put ``state``, remembered as settled, first again (by identity: equal states are not it)."""
+        made = self.made
+        for i in range(1, len(made)):
+            if made[i] is state:
+                del made[i]
+                made.insert(0, state)
+                return
 
     def settled(self, state: State) -> bool:
         for known in self.made:  # noqa: SIM110  # a plain loop: no generator on every apply
@@ -441,12 +435,12 @@ def apply(state: State, action: Action) -> State:
     if settled and _TRUST.offers(state, action):  # one of the legal actions of this very state
         waiting = _waiting(state)
         assert waiting is not None
-        _TRUST.keep(state)  # a search applies the next of its legal actions to it
+        _TRUST.touch(state)  # a search applies the next of its legal actions to it
         state = replace(state, events=())
         if isinstance(action, Trade):
             assert waiting.decider is not None
-            return _TRUST.keep_new(advance(_trade(state, waiting.decider, action)))
-        return _TRUST.keep_new(advance(waiting.act(state, action)))
+            return _TRUST.keep(advance(_trade(state, waiting.decider, action)))
+        return _TRUST.keep(advance(waiting.act(state, action)))
     action = _well_formed(action)
     stale = None if settled else unsettled(state)
     if stale is not None:
@@ -456,7 +450,7 @@ def apply(state: State, action: Action) -> State:
         raise IllegalAction("ROUND.GAME_END", "the game is over: no action can be applied")
     state = replace(state, events=())
     if waiting.chance:
-        return _TRUST.keep_new(advance(waiting.act(state, action)))
+        return _TRUST.keep(advance(waiting.act(state, action)))
     clan = waiting.decider
     assert clan is not None
     if isinstance(action, (Deal, Roll, Shuffle)):
@@ -471,10 +465,10 @@ def apply(state: State, action: Action) -> State:
                 rule,
                 f"{clan_name(clan)} holds {state.clans[clan].seals} seal(s): not enough for {_name(action)}",
             )
-        return _TRUST.keep_new(advance(_trade(state, clan, action)))
+        return _TRUST.keep(advance(_trade(state, clan, action)))
     if not waiting.allows(state, action):
         raise IllegalAction(*waiting.refusal(state, action))
-    return _TRUST.keep_new(advance(waiting.act(state, action)))
+    return _TRUST.keep(advance(waiting.act(state, action)))
 
 
 def _trade(state: State, clan: int, action: Trade) -> State:
@@ -695,7 +689,7 @@ def settle(state: State) -> State:
     kept = tuple(f for f in state.stack if not isinstance(f, PHASE_FRAMES))
     settled = advance(replace(state, stack=kept, events=()))
     if unsettled(settled) is None:  # pending work of another clan than the turn's stays refused
-        _TRUST.keep_new(settled)
+        _TRUST.keep(settled)
     return settled
 
 
