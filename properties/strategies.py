@@ -552,6 +552,7 @@ def weights(state: State, options: Sequence[Action], style: Style, busy: int = 0
     deep = len(state.stack) > 8 or busy > LONG_TURN
     if style == "uniform" and busy <= LONG_TURN:
         return [1] * len(options)
+    emptiest = _emptiest(state) if style == "drain" and not deep else frozenset[Colour]()
     out: list[int] = []
     for action in options:
         if isinstance(action, Trade):
@@ -563,25 +564,26 @@ def weights(state: State, options: Sequence[Action], style: Style, busy: int = 0
         elif deep:
             out.append(1)
         elif style == "drain" and isinstance(action, PlaceDie):
-            fewest = _bridge_count(state, action.bridge) == _fewest(state)
-            out.append((24 if action.end is End.LEFT else 8) if fewest else 1)
-        elif isinstance(action, (Climb, Audience)) or action == ChooseMember(Member.COURTIER):
+            out.append((24 if action.end is End.LEFT else 8) if action.bridge in emptiest else 1)
+        elif isinstance(action, (Climb, Audience)) or action == _COURTIER:
             out.append(16)  # courtiers into and up the castle: rooms empty their decks, favours fill
         else:
             out.append(8)
     return out
 
 
-def _bridge_count(state: State, colour: Colour) -> int:
-    board = state.board
-    assert board is not None
-    return board.bridges[COLOURS.index(colour)].count()
+_COURTIER: Final = ChooseMember(Member.COURTIER)
 
 
-def _fewest(state: State) -> int:
+def _emptiest(state: State) -> frozenset[Colour]:
+    """The colours of the bridges holding the fewest dice among those holding any (all colours when
+    every bridge is empty: no die can then be placed anyway)."""
     board = state.board
-    assert board is not None
-    return min((b.count() for b in board.bridges if b.count() > 0), default=0)
+    if board is None:
+        return frozenset()
+    counts = [(b.colour, b.count()) for b in board.bridges]
+    fewest = min((n for _, n in counts if n > 0), default=0)
+    return frozenset(colour for colour, n in counts if n == fewest)
 
 
 def choose(
