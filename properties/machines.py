@@ -755,16 +755,22 @@ class MultiClanGame(GameMachine):
 
 
 class TokugawaGame(GameMachine):
-    """Solo against the Tokugawa rival: every difficulty and reading, shipped or generated deck."""
+    """Solo against the Tokugawa rival: every difficulty and reading, the shipped content with the shipped
+    deck or (a quarter of the games) a generated one. Solo games on generated content are
+    :class:`GeneratedContentGame`'s: drawing a content costs more than the game it is played in."""
 
-    setups = strat.setups(solo=True, rival=RivalKind.TOKUGAWA, generated=0.25)
+    setups = strat.setups(solo=True, rival=RivalKind.TOKUGAWA, generated=0, decks=strat.deck_or_shipped(0.25))
     styles = strat.styles(greedy=False, drain=True)
 
 
 class GingkogawaGame(GameMachine):
-    """Solo against the Gingkogawa bot: every difficulty and reading, shipped or generated deck."""
+    """Solo against the Gingkogawa bot: every difficulty and reading, the shipped content with the shipped
+    deck or (a quarter of the games) a generated one. Solo games on generated content are
+    :class:`GeneratedContentGame`'s: drawing a content costs more than the game it is played in."""
 
-    setups = strat.setups(solo=True, rival=RivalKind.GINGKOGAWA, generated=0.25)
+    setups = strat.setups(
+        solo=True, rival=RivalKind.GINGKOGAWA, generated=0, decks=strat.deck_or_shipped(0.25)
+    )
     styles = strat.styles(greedy=False, drain=True)
 
 
