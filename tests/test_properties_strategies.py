@@ -16,12 +16,15 @@ from reference.engine import apply, is_chance, legal_actions, new_game
 from reference.model import (
     COLOURS,
     Climb,
+    Colour,
     Content,
     Decision,
     DecisionKind,
     Decline,
+    End,
     Floor,
     Phase,
+    PlaceDie,
     Setup,
     Slot,
     SoloDeck,
@@ -30,6 +33,7 @@ from reference.model import (
     Trade,
 )
 from reference.rulebook import rule_ids
+from tests.helpers import started, with_bridges
 
 FEW = settings(max_examples=25)
 
@@ -118,3 +122,20 @@ def test_the_properties_cite_only_registered_rule_ids() -> None:
         }
     )
     assert unknown == []
+
+
+def test_the_drain_style_takes_dice_from_the_emptiest_bridge_first() -> None:
+    state = with_bridges(started(), coral=(2, (), 5), black=(1, (3,), 6))  # white keeps its 3 dice
+    placements = [a for a in legal_actions(state) if isinstance(a, PlaceDie)]
+    weights = strat.weights(state, placements, "drain")
+    for action, weight in zip(placements, weights, strict=True):
+        if action.bridge is Colour.CORAL:
+            assert weight == (24 if action.end is End.LEFT else 8), action
+        else:
+            assert weight == 1, action
+    # an empty bridge is not the emptiest: no die can be taken from it
+    emptied = with_bridges(state, coral=(None, (), None), black=(1, (), 6))
+    placements = [a for a in legal_actions(emptied) if isinstance(a, PlaceDie)]
+    drawn = dict(zip(placements, strat.weights(emptied, placements, "drain"), strict=True))
+    assert {w for a, w in drawn.items() if a.bridge is Colour.BLACK} == {24, 8}
+    assert {w for a, w in drawn.items() if a.bridge is Colour.WHITE} == {1}
