@@ -246,30 +246,20 @@ def placed_dice(state: State) -> list[Die]:
 
 def dice_on_board(state: State) -> int:
     """Dice placed this round (rooms, Outside, Well, Domain lines)."""
-    board = state.board
-    assert board is not None
-    domain = sum(1 for clan in state.clans for value in clan.domain_dice if value is not None)
-    return sum(len(r.dice) for r in board.rooms) + sum(map(len, board.outside)) + len(board.well) + domain
+    return len(placed_dice(state))
 
 
 def _dice_conservation(state: State) -> list[Breach]:
     board = state.board
     assert board is not None
     per = state.setup.players + 1
-    colours: dict[Colour, int] = {}
-    placed: list[int] = []
-    for dice in (*(r.dice for r in board.rooms), *board.outside, board.well):
-        for d in dice:
-            colours[d.colour] = colours.get(d.colour, 0) + 1
-            placed.append(d.value)
-    for clan in state.clans:
-        for colour, value in zip(COLOURS, clan.domain_dice, strict=True):
-            if value is not None:
-                colours[colour] = colours.get(colour, 0) + 1
-                placed.append(value)
+    placed = placed_dice(state)
     out: list[Breach] = []
-    if placed and (min(placed) < 1 or max(placed) > 6):
-        out.append(Breach("SETUP.DICE_PER_COLOUR", f"a placed die is not 1..6: {placed_dice(state)}"))
+    if placed and (min(d.value for d in placed) < 1 or max(d.value for d in placed) > 6):
+        out.append(Breach("SETUP.DICE_PER_COLOUR", f"a placed die is not 1..6: {placed}"))
+    colours: dict[Colour, int] = {}
+    for d in placed:
+        colours[d.colour] = colours.get(d.colour, 0) + 1
     for bridge in board.bridges:
         values = _bridge_values(bridge)
         if values and (values[0] < 1 or values[-1] > 6):
@@ -637,8 +627,8 @@ def _told(events: tuple[ev.Event, ...], clans: int) -> list[Counter[str]]:
                 told[c]["courtiers on floor 0"] += 1
             case ev.CourtierClimbed(clan=c, start=start, end=end, pearl=n):
                 told[c]["pearl"] -= n
-                told[c][f"courtiers on floor {int(start)}"] -= 1
-                told[c][f"courtiers on floor {int(end)}"] += 1
+                told[c][_ON_FLOOR[start]] -= 1
+                told[c][_ON_FLOOR[end]] += 1
             case ev.GardenerPlaced(clan=c, food=n):
                 told[c]["food"] -= n
                 told[c]["sent gardener"] += 1
