@@ -17,6 +17,7 @@ All draws shrink towards the simplest game: the shipped content, 2 clans, the fi
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Sequence
 from functools import cache
@@ -107,12 +108,29 @@ AMOUNTS: Final = st.integers(1, 3)
 GAINS: Final[st.SearchStrategy[Gain]] = st.builds(Gain, st.sampled_from(list(GainKind)), AMOUNTS)
 """A plain gain of coins, a resource, seals or Clan Points. Rule: EFFECT.PLAIN_GAINS."""
 STEPS: Final[st.SearchStrategy[Influence]] = st.builds(Influence, AMOUNTS)
+
+_GAIN_ICONS: Final = [Gain(kind, n) for kind in GainKind for n in (1, 2, 3)]
+_STEP_ICONS: Final = [Influence(n) for n in (1, 2, 3)]
+_CHOICE_ICONS: Final = [ResourceChoice(n) for n in (1, 2)]
+
+
+def _evenly(kinds: Sequence[Sequence[T]]) -> st.SearchStrategy[T]:
+    """One icon in one draw: each kind of icon (a list of its values) equally likely, then each value
+    of the kind equally likely (as ``one_of`` over the kinds would draw it, in 2-5 draws an icon
+    instead of one). Every kind's values are repeated up to a common length, so one ``sampled_from``
+    keeps those odds; it shrinks towards the first kind's first value."""
+    length = math.lcm(*(len(values) for values in kinds))
+    return st.sampled_from(
+        [value for values in kinds for value in values for _ in range(length // len(values))]
+    )
+
+
 LANTERN_ICONS: Final[st.SearchStrategy[tuple[Effect, ...]]] = st.lists(
-    st.one_of(GAINS, STEPS), min_size=1, max_size=2
+    _evenly([_GAIN_ICONS, _STEP_ICONS]), min_size=1, max_size=2
 ).map(tuple)
 """What a Lantern Area may show: plain gains and steps (LANTERN.BACKS)."""
 TILE_REWARDS: Final[st.SearchStrategy[tuple[Effect, ...]]] = st.lists(
-    st.one_of(GAINS, st.builds(ResourceChoice, st.integers(1, 2))), min_size=1, max_size=2
+    _evenly([_GAIN_ICONS, _CHOICE_ICONS]), min_size=1, max_size=2
 ).map(tuple)
 """A die tile's reward: gains or a resource choice."""
 
@@ -127,25 +145,45 @@ def lantern_icons() -> st.SearchStrategy[tuple[Effect, ...]]:
     return LANTERN_ICONS
 
 
-@cache
-def _effects(decrees: tuple[str, ...], max_size: int) -> st.SearchStrategy[tuple[Effect, ...]]:
-    simple: list[st.SearchStrategy[Effect]] = [
-        GAINS,
-        STEPS,
-        st.builds(ResourceChoice, st.integers(1, 2)),
-        st.just(LanternIcon()),
-        st.just(WellIcon()),
-        st.builds(MemberIcon, st.sampled_from(list(MEMBERS))),
-        st.builds(DieTileIcon, st.one_of(st.none(), st.sampled_from(list(COLOURS)))),
-        st.just(LightIcon()),
-        st.just(DomainIcon()),
+def _kinds(decrees: tuple[str, ...]) -> list[Sequence[Effect]]:
+    """The kinds of icon of the vocabulary, each with its values (Decree icons naming ``decrees``)."""
+    kinds: list[Sequence[Effect]] = [
+        _GAIN_ICONS,
+        _STEP_ICONS,
+        _CHOICE_ICONS,
+        [LanternIcon()],
+        [WellIcon()],
+        [MemberIcon(m) for m in MEMBERS],
+        [DieTileIcon(None)] * len(COLOURS) + [DieTileIcon(c) for c in COLOURS],  # any colour half the time
+        [LightIcon()],
+        [DomainIcon()],
     ]
     if decrees:
-        simple.append(st.builds(DecreeIcon, st.sampled_from(list(decrees))))
-    one = st.one_of(simple)
-    paid = st.builds(PayCoins, st.integers(1, 4), st.lists(one, min_size=1, max_size=2).map(tuple))
-    icon: st.SearchStrategy[Effect] = st.one_of(one, paid)
-    return st.lists(icon, min_size=1, max_size=max_size).map(tuple)
+        kinds.append([DecreeIcon(d) for d in decrees])
+    return kinds
+
+
+@cache
+def _one_icon(decrees: tuple[str, ...]) -> st.SearchStrategy[Effect]:
+    """One icon of the whole vocabulary (no price), in one draw."""
+    return _evenly(_kinds(decrees))
+
+
+@cache
+def _effects(decrees: tuple[str, ...], max_size: int) -> st.SearchStrategy[tuple[Effect, ...]]:
+    return st.lists(_icon(decrees), min_size=1, max_size=max_size).map(tuple)
+
+
+@cache
+def _icon(decrees: tuple[str, ...]) -> st.SearchStrategy[Effect]:
+    """One icon of the vocabulary or a priced one (a coin price, then one or two icons), each of the
+    eleven as likely (None in the table stands for the priced icon)."""
+    paid = st.builds(
+        PayCoins, st.integers(1, 4), st.lists(_one_icon(decrees), min_size=1, max_size=2).map(tuple)
+    )
+    kinds = _kinds(decrees)
+    just = {icon: st.just(icon) for values in kinds for icon in values}  # built once: new strategies cost
+    return _evenly([*kinds, [None]]).flatmap(lambda icon: paid if icon is None else just[icon])
 
 
 def effects(decrees: Sequence[str], *, max_size: int = 3) -> st.SearchStrategy[tuple[Effect, ...]]:
@@ -257,13 +295,16 @@ def content_or_shipped(generated: float = 0.25) -> st.SearchStrategy[Content | N
 
 # ---- Solitaire decks -------------------------------------------------------------------------------
 
-RIVAL_ICONS: Final[st.SearchStrategy[RivalIcon]] = st.one_of(
-    st.builds(Gain, st.sampled_from([GainKind.CP, GainKind.COIN]), AMOUNTS),
-    STEPS,
-    st.builds(GardenerTo, st.one_of(st.none(), st.sampled_from(list(GardenKind)))),
-    st.builds(WarriorTo, st.sampled_from([5, 3, 1])),
-    st.just(CourtierToGate()),
-    st.builds(ClimbUp, st.sampled_from([1, 2])),
+RIVAL_ICONS: Final[st.SearchStrategy[RivalIcon]] = _evenly(
+    [
+        [Gain(kind, n) for kind in (GainKind.CP, GainKind.COIN) for n in (1, 2, 3)],
+        _STEP_ICONS,
+        [GardenerTo(None)] * len(GardenKind)
+        + [GardenerTo(kind) for kind in GardenKind],  # any garden half the time
+        [WarriorTo(5), WarriorTo(3), WarriorTo(1)],
+        [CourtierToGate()],
+        [ClimbUp(1), ClimbUp(2)],
+    ]
 )
 """One icon of the rival's vocabulary. Rule: SOLO.ICONS."""
 _HALF: Final = st.lists(RIVAL_ICONS, min_size=0, max_size=3).map(tuple)

@@ -139,3 +139,37 @@ def test_the_drain_style_takes_dice_from_the_emptiest_bridge_first() -> None:
     drawn = dict(zip(placements, strat.weights(emptied, placements, "drain"), strict=True))
     assert {w for a, w in drawn.items() if a.bridge is Colour.BLACK} == {24, 8}
     assert {w for a, w in drawn.items() if a.bridge is Colour.WHITE} == {1}
+
+
+def test_one_draw_icons_keep_the_odds_of_drawing_the_kind_then_the_value() -> None:
+    """Content and deck icons are drawn in one draw from a table (:func:`strat._evenly`): each kind of
+    icon is as likely as the others, each value of a kind as likely as the others (a die-tile icon or
+    a gardener icon names no colour or garden half the time), and every value of the vocabulary is in."""
+    from collections import Counter
+    from collections.abc import Sequence
+
+    from reference.model import DieTileIcon, Gain, GainKind, GardenerTo, GardenKind, Influence, LanternIcon
+
+    def table(strategy: object) -> Sequence[object]:
+        elements = getattr(strategy, "elements", None)
+        assert isinstance(elements, Sequence), f"not a sampled_from table: {strategy!r}"
+        return elements
+
+    kinds = [[1, 2, 3], ["a", "b"], [None, None, "c"]]
+    drawn = Counter(table(strat._evenly(kinds)))
+    assert drawn == Counter({1: 2, 2: 2, 3: 2, "a": 3, "b": 3, None: 4, "c": 2})  # 6 entries a kind
+
+    icons = Counter(table(strat._one_icon(("DC1", "DC2"))))
+    per_kind = Counter(type(icon).__name__ for icon in icons.elements())
+    assert len(set(per_kind.values())) == 1, per_kind  # every kind as likely
+    assert len(per_kind) == 10  # 9 kinds and the Decree icon
+    assert icons[LanternIcon()] == 2 * icons[DieTileIcon(None)] == 6 * icons[DieTileIcon(COLOURS[0])]
+    assert {i.n for i in icons if isinstance(i, Influence)} == {1, 2, 3}
+    assert {(i.what, i.n) for i in icons if isinstance(i, Gain)} == {
+        (k, n) for k in GainKind for n in (1, 2, 3)
+    }
+
+    rival = Counter(table(strat.RIVAL_ICONS))
+    gardeners = [i for i in rival if isinstance(i, GardenerTo)]
+    assert {i.kind for i in gardeners} == {None, *GardenKind}
+    assert rival[GardenerTo(None)] == len(GardenKind) * rival[GardenerTo(next(iter(GardenKind)))]
