@@ -26,8 +26,10 @@ Policy = Callable[[State, Sequence[Action], random.Random], Action]
 def random_policy(state: State, actions: Sequence[Action], rng: random.Random) -> Action:
     """Uniform among non-trade options; a seal trade 1 time in 10 when one is open."""
     own = [a for a in actions if not isinstance(a, Trade)]
+    if len(own) == len(actions):  # no trade open: most decisions
+        return rng.choice(own)
     trades = [a for a in actions if isinstance(a, Trade)]
-    if trades and (not own or rng.random() < 0.1):
+    if not own or rng.random() < 0.1:
         return rng.choice(trades)
     return rng.choice(own)
 

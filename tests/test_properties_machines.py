@@ -18,11 +18,13 @@ pytestmark = pytest.mark.skipif(PROFILE == "crosshair", reason="the machines do 
 TestMultiClanGames = MultiClanGame.TestCase
 TestMultiClanGames.settings = machine_settings(0.25, steps=120)
 
+# a solo game takes about 33 steps; Hypothesis draws idle steps after the game's end up to the cap,
+# so the solo machines' cap is near the game's length (the finisher ends 2-3 % of their games)
 TestTokugawaGames = TokugawaGame.TestCase
-TestTokugawaGames.settings = machine_settings(0.1, steps=120)
+TestTokugawaGames.settings = machine_settings(0.1, steps=64)
 
 TestGingkogawaGames = GingkogawaGame.TestCase
-TestGingkogawaGames.settings = machine_settings(0.1, steps=120)
+TestGingkogawaGames.settings = machine_settings(0.1, steps=64)
 
 TestGeneratedContentGames = GeneratedContentGame.TestCase
 TestGeneratedContentGames.settings = machine_settings(0.15, steps=150)
