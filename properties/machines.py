@@ -2,8 +2,9 @@
 
 Each machine draws a setup (:mod:`properties.strategies`), then one rule, ``step``, plays the game one
 action at a time: Hypothesis draws every chance outcome (die values, permutations) and every decision
-among the legal actions. After every step the invariants run, each named after the rule IDs it
-guards (see :data:`GUARDS`); the OpenSpiel-style API is checked on the drawn steps Hypothesis picks
+among the legal actions. After every step the invariant checks run, inside the step, and the
+invariants, each named after the rule IDs it guards (see :data:`GUARDS`), report what they found
+(their precondition skips them on a step that found nothing); the OpenSpiel-style API is checked on the drawn steps Hypothesis picks
 for it (:data:`HEAVY_ONE_IN`: every legal action applies; a sample of illegal actions is refused
 with a registered rule ID and leaves the state unchanged; the state survives a JSON round trip
 exactly; the same action on the decoded state gives the same result); at the end the trace is
