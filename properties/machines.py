@@ -384,7 +384,7 @@ class GameMachine(RuleBasedStateMachine):
     @rule(data=st.data())
     def step(self, data: st.DataObject) -> None:
         """Apply one action: a drawn chance outcome or a decision drawn among the legal actions; the
-        invariants always, the API checks on the steps Hypothesis draws them for (one in
+        invariant checks always (the invariants report what they found), the API checks on the steps Hypothesis draws them for (one in
         :data:`HEAVY_ONE_IN`: a failure they find keeps its step checked when it is shrunk)."""
         state = self.state
         assert state is not None

@@ -141,35 +141,63 @@ def test_the_drain_style_takes_dice_from_the_emptiest_bridge_first() -> None:
     assert {w for a, w in drawn.items() if a.bridge is Colour.WHITE} == {1}
 
 
-def test_one_draw_icons_keep_the_odds_of_drawing_the_kind_then_the_value() -> None:
-    """Content and deck icons are drawn in one draw from a table (:func:`strat._evenly`): each kind of
-    icon is as likely as the others, each value of a kind as likely as the others (a die-tile icon or
-    a gardener icon names no colour or garden half the time), and every value of the vocabulary is in."""
-    from collections import Counter
-    from collections.abc import Sequence
+def test_icons_keep_the_odds_of_drawing_the_kind_then_the_value() -> None:
+    """Content and deck icons (:func:`strat._evenly`): each kind of icon as likely as the others, then
+    each value in the kind's list (a die-tile icon or a gardener icon names no colour or garden half
+    the time); a priced icon is one of eleven; every draw is below 100 choices (Hypothesis mixes the
+    project's constants of 100 and more into wider draws); every value of the vocabulary is in."""
+    from fractions import Fraction
 
-    from reference.model import DieTileIcon, Gain, GainKind, GardenerTo, GardenKind, Influence, LanternIcon
+    from hypothesis.strategies._internal.strategies import OneOfStrategy, SampledFromStrategy
 
-    def table(strategy: object) -> Sequence[object]:
-        elements = getattr(strategy, "elements", None)
-        assert isinstance(elements, Sequence), f"not a sampled_from table: {strategy!r}"
-        return elements
+    from reference.model import (
+        DieTileIcon,
+        Gain,
+        GainKind,
+        GardenerTo,
+        GardenKind,
+        Influence,
+        LanternIcon,
+        PayCoins,
+    )
 
-    kinds = [[1, 2, 3], ["a", "b"], [None, None, "c"]]
-    drawn = Counter(table(strat._evenly(kinds)))
-    assert drawn == Counter({1: 2, 2: 2, 3: 2, "a": 3, "b": 3, None: 4, "c": 2})  # 6 entries a kind
+    def odds(strategy: object) -> dict[object, Fraction]:
+        """The exact chance of each value (a priced icon counted as the type PayCoins)."""
+        if isinstance(strategy, OneOfStrategy):
+            branches = strategy.element_strategies
+            assert len(branches) < 100
+            out: dict[object, Fraction] = {}
+            for branch in branches:
+                for value, p in odds(branch).items():
+                    out[value] = out.get(value, Fraction(0)) + p / len(branches)
+            return out
+        if isinstance(strategy, SampledFromStrategy):
+            assert len(strategy.elements) < 100
+            return {
+                v: Fraction(strategy.elements.count(v), len(strategy.elements)) for v in strategy.elements
+            }
+        return {PayCoins: Fraction(1)}  # the priced icon's builds
 
-    icons = Counter(table(strat._one_icon(("DC1", "DC2"))))
-    per_kind = Counter(type(icon).__name__ for icon in icons.elements())
-    assert len(set(per_kind.values())) == 1, per_kind  # every kind as likely
-    assert len(per_kind) == 10  # 9 kinds and the Decree icon
-    assert icons[LanternIcon()] == 2 * icons[DieTileIcon(None)] == 6 * icons[DieTileIcon(COLOURS[0])]
+    assert odds(strat._evenly([[1, 2, 3], ["a", "b"], [None, None, "c"]])) == {
+        1: Fraction(1, 9), 2: Fraction(1, 9), 3: Fraction(1, 9), "a": Fraction(1, 6), "b": Fraction(1, 6),
+        None: Fraction(2, 9), "c": Fraction(1, 9),
+    }  # fmt: skip
+
+    icons = odds(strat._icon(("DC1", "DC2")))
+    assert icons[PayCoins] == icons[LanternIcon()] == Fraction(1, 11)
+    assert icons[DieTileIcon(None)] == 3 * icons[DieTileIcon(COLOURS[0])] == Fraction(1, 22)
     assert {i.n for i in icons if isinstance(i, Influence)} == {1, 2, 3}
     assert {(i.what, i.n) for i in icons if isinstance(i, Gain)} == {
         (k, n) for k in GainKind for n in (1, 2, 3)
     }
+    kinds = {type(i) for i in icons if i is not PayCoins}
+    assert len(kinds) == 10  # 9 kinds and the Decree icon
+    assert sum(icons.values()) == 1
 
-    rival = Counter(table(strat.RIVAL_ICONS))
-    gardeners = [i for i in rival if isinstance(i, GardenerTo)]
-    assert {i.kind for i in gardeners} == {None, *GardenKind}
-    assert rival[GardenerTo(None)] == len(GardenKind) * rival[GardenerTo(next(iter(GardenKind)))]
+    rival = odds(strat.RIVAL_ICONS)
+    assert {i.kind for i in rival if isinstance(i, GardenerTo)} == {None, *GardenKind}
+    assert (
+        rival[GardenerTo(None)]
+        == len(GardenKind) * rival[GardenerTo(next(iter(GardenKind)))]
+        == Fraction(1, 12)
+    )
