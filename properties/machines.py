@@ -4,8 +4,8 @@ Each machine draws a setup (:mod:`properties.strategies`), then one rule, ``step
 action at a time: Hypothesis draws every chance outcome (die values, permutations) and every decision
 among the legal actions. After every step the invariant checks run, inside the step, and the
 invariants, each named after the rule IDs it guards (see :data:`GUARDS`), report what they found
-(their precondition skips them on a step that found nothing); the OpenSpiel-style API is checked on the drawn steps Hypothesis picks
-for it (:data:`HEAVY_ONE_IN`: every legal action applies; a sample of illegal actions is refused
+(their precondition skips them on a step that found nothing); the OpenSpiel-style API is checked on
+the drawn steps Hypothesis picks for it (:data:`HEAVY_ONE_IN`: every legal action applies; a sample of illegal actions is refused
 with a registered rule ID and leaves the state unchanged; the state survives a JSON round trip
 exactly; the same action on the decoded state gives the same result); at the end the trace is
 replayed and the final scores are recomputed.
@@ -384,8 +384,9 @@ class GameMachine(RuleBasedStateMachine):
     @rule(data=st.data())
     def step(self, data: st.DataObject) -> None:
         """Apply one action: a drawn chance outcome or a decision drawn among the legal actions; the
-        invariant checks always (the invariants report what they found), the API checks on the steps Hypothesis draws them for (one in
-        :data:`HEAVY_ONE_IN`: a failure they find keeps its step checked when it is shrunk)."""
+        invariant checks always (the invariants report what they found), the API checks on the steps
+        Hypothesis draws them for (one in :data:`HEAVY_ONE_IN`: a failure they find keeps its step
+        checked when it is shrunk)."""
         state = self.state
         assert state is not None
         self.before = None

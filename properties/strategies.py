@@ -106,7 +106,6 @@ class Draw(Protocol):
 AMOUNTS: Final = st.integers(1, 3)
 GAINS: Final[st.SearchStrategy[Gain]] = st.builds(Gain, st.sampled_from(list(GainKind)), AMOUNTS)
 """A plain gain of coins, a resource, seals or Clan Points. Rule: EFFECT.PLAIN_GAINS."""
-STEPS: Final[st.SearchStrategy[Influence]] = st.builds(Influence, AMOUNTS)
 
 _GAIN_ICONS: Final = [Gain(kind, n) for kind in GainKind for n in (1, 2, 3)]
 _STEP_ICONS: Final = [Influence(n) for n in (1, 2, 3)]
@@ -164,7 +163,7 @@ def _kinds(decrees: tuple[str, ...]) -> list[Sequence[Effect]]:
 
 @cache
 def _one_icon(decrees: tuple[str, ...]) -> st.SearchStrategy[Effect]:
-    """One icon of the whole vocabulary (no price), in one draw."""
+    """One icon of the whole vocabulary (no price): its kind, then its value (:func:`_evenly`)."""
     return _evenly(_kinds(decrees))
 
 

@@ -5,10 +5,12 @@ the property code cites only registered rule IDs (ISSUE 5)."""
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis.strategies._internal.strategies import OneOfStrategy, SampledFromStrategy
 
 from properties import strategies as strat
 from reference.content import validate, validate_deck
@@ -21,8 +23,16 @@ from reference.model import (
     Decision,
     DecisionKind,
     Decline,
+    DieTileIcon,
     End,
     Floor,
+    Gain,
+    GainKind,
+    GardenerTo,
+    GardenKind,
+    Influence,
+    LanternIcon,
+    PayCoins,
     Phase,
     PlaceDie,
     Setup,
@@ -146,20 +156,6 @@ def test_icons_keep_the_odds_of_drawing_the_kind_then_the_value() -> None:
     each value in the kind's list (a die-tile icon or a gardener icon names no colour or garden half
     the time); a priced icon is one of eleven; every draw is below 100 choices (Hypothesis mixes the
     project's constants of 100 and more into wider draws); every value of the vocabulary is in."""
-    from fractions import Fraction
-
-    from hypothesis.strategies._internal.strategies import OneOfStrategy, SampledFromStrategy
-
-    from reference.model import (
-        DieTileIcon,
-        Gain,
-        GainKind,
-        GardenerTo,
-        GardenKind,
-        Influence,
-        LanternIcon,
-        PayCoins,
-    )
 
     def odds(strategy: object) -> dict[object, Fraction]:
         """The exact chance of each value (a priced icon counted as the type PayCoins)."""
