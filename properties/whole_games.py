@@ -16,11 +16,18 @@ trace (``wcref replay FILE``), also written to ``out/properties/``: a broken inv
 the state it broke in, so replaying the trace of a planted fault on the honest engine lists the
 fields the fault spoiled (the engine's own breach replays to the recorded state: the invariants are
 not part of a replay). Failures of one rule in one process share one file (the last one kept).
+
+Hypothesis follows each new game it generates with a few mutants of it: it copies the choices of one
+span over another span of the same label and runs the copy. A mutant replays its parent's game up to
+the copied span, and runs out of choices (an invalid example) when the copy makes the game longer.
+So each decision is drawn under a label of its own (:data:`DECISION_LABELS`): the mutator then has
+only the setup's spans to copy, and a changed setup plays another game. The test suite draws
+multi-clan and solo games in two properties of half the budget each: drawn together, the share of
+each kind followed how many mutants Hypothesis made of it, not the setup strategy's odds.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
@@ -61,25 +68,49 @@ def describe(setup: Setup) -> str:
 
 
 def play_drawn(
-    draw: Callable[[st.SearchStrategy[int]], int],
+    draw: st.DrawFn,
     setup: Setup,
     seed: int,
     style: strat.Style,
     spoiler: Spoiler | None = None,
 ) -> GameResult:
     """Play one whole game of ``setup`` with chance from ``seed`` and every decision drawn by ``draw``
-    under ``style`` (:func:`properties.strategies.choose_by`); every action checked by the invariants
-    (see the module docstring); ``spoiler``, a planted fault (:mod:`properties.faults`), spoils what
-    the engine returns. Never raises for what happens in the game: a failure is in the result."""
+    (a composite strategy's) under ``style`` (:func:`properties.strategies.choose_by`), the n-th
+    under the label ``decision n`` (see :data:`DECISION_LABELS`); every action checked by the
+    invariants (see the module docstring); ``spoiler``, a planted fault (:mod:`properties.faults`),
+    spoils what the engine returns. Never raises for what happens in the game: a failure is in the
+    result."""
     busy = 0
+    taken = 0
+
+    def ticket(tickets: st.SearchStrategy[int]) -> int:
+        return draw(tickets, label=_decision_label(taken))
 
     def decide(state: State, options: tuple[Action, ...]) -> int:
-        nonlocal busy
-        action = strat.choose_by(draw, state, options, style, busy)
+        nonlocal busy, taken
+        action = strat.choose_by(ticket, state, options, style, busy)
+        taken += 1
         busy = 0 if isinstance(action, (PlaceDie, TakePair)) else busy + 1
         return options.index(action)
 
     return play(setup, seed, "random", decide=decide, legal_every=1, spoiler=spoiler)
+
+
+DECISION_LABELS: Final = 400
+"""Decisions drawn under a label of their own: ``decision 0`` to ``decision 399`` (later ones share
+the last). Under the one label the integer strategy gives, every decision of a game was a span the
+mutator could copy over another. Measured on the same 360 games' budget (180 multi-clan, 180 solo,
+``ci`` profile): 56 % of the actions played replayed a game already checked and 178 mutants ran out
+of choices, against 11 % and 28 with a label per decision; 99 distinct setups and seeds against 272.
+The label names the span (as ``setup`` and ``chance seed`` do) and changes no decision; the shrinker
+no longer reorders decisions among themselves (a reordered list of decisions plays another game)."""
+
+
+def _decision_label(n: int) -> str:
+    return _LABELS[min(n, DECISION_LABELS - 1)]
+
+
+_LABELS: Final = tuple(f"decision {n}" for n in range(DECISION_LABELS))
 
 
 @st.composite

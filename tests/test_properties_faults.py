@@ -140,8 +140,8 @@ def test_the_whole_game_machine_catches_each_fault_and_shrinks_it(name: str, tmp
     with pytest.raises(PropertyFailure, match=rf"^\[{re.escape(fault.rule)}\]"):
         hunt()
     trace = wire.read_trace(tmp_path / f"WholeGame-{fault.rule}.trace.json")
-    # shrunk: 10 or 39, 5 or 7, and 2 actions when measured (what Hypothesis generates depends on the
-    # modules a process has imported)
+    # shrunk to 2-39 actions when measured: hand-in-per-4 4 or 9, rival-pays 2 or 5, seal-cap-6 15 or 39
+    # (what Hypothesis generates depends on the modules a process has imported)
     assert len(trace.actions) <= 60
     # the honest engine plays every action and reaches another state than the spoiled one recorded
     with pytest.raises(wire.ReplayMismatch) as mismatch:

@@ -1,7 +1,8 @@
 """The property suite's machines over whole generated games (ISSUE 5, ISSUE 15): the four step
 machines of properties/machines.py (Hypothesis draws every step; the API checks run on drawn steps)
 share 0.6 of the profile's game budget, and the whole-game machine of properties/whole_games.py (the
-invariants alone, about five times as many games per second) plays the whole budget again."""
+invariants alone, about five times as many games per second) plays the whole budget again: half of
+it multi-clan games, half solo games."""
 
 from __future__ import annotations
 
@@ -31,10 +32,19 @@ TestGeneratedContentGames = GeneratedContentGame.TestCase
 TestGeneratedContentGames.settings = machine_settings(0.15, steps=150)
 
 
-@game_settings(1.0)
-@given(game=whole_games(strat.setups(generated=0, decks=strat.deck_or_shipped(0.25))))
-def test_whole_games_keep_every_invariant(game: WholeGame) -> None:
-    """The whole-game machine (properties/whole_games.py): every setup on the shipped content, a
-    quarter of the solo games on a generated deck (the step machines cover generated content), each
-    game drawn in one go and checked by every invariant after every action."""
+@game_settings(0.5)
+@given(game=whole_games(strat.setups(solo=False, generated=0)))
+def test_whole_multi_clan_games_keep_every_invariant(game: WholeGame) -> None:
+    """The whole-game machine (properties/whole_games.py) over 2, 3 and 4 clans on the shipped
+    content, each game drawn in one go and checked by every invariant after every action."""
+    check(game)
+
+
+@game_settings(0.5)
+@given(game=whole_games(strat.setups(solo=True, generated=0, decks=strat.deck_or_shipped(0.25))))
+def test_whole_solo_games_keep_every_invariant(game: WholeGame) -> None:
+    """The whole-game machine over solo games against either rival on the shipped content, a
+    quarter of them on a generated deck (the step machines cover generated content). Apart from the
+    multi-clan games, so that each kind has its half of the budget: drawn together, their shares
+    followed how many mutants Hypothesis made of each (see properties/whole_games.py)."""
     check(game)
