@@ -20,7 +20,7 @@ called through its hooks.
 
 from __future__ import annotations
 
-from typing import Final, Generic, Protocol, assert_never
+from typing import Final, Generic, Protocol, assert_never, cast
 
 import msgspec
 from msgspec.structs import replace
@@ -192,18 +192,26 @@ class _Bound(Generic[F]):
 
 
 def pending(frame: Frame) -> Pending:
-    """The frame bound to the handler of the rules module that owns it. (The last binding is kept:
-    the same frame is asked by ``advance``, ``legal_actions`` and ``apply`` in turn.)"""
-    last = _LAST[0]
-    if last is not None and last[0] is frame:
-        return last[1]
-    bound = _bind(frame)
-    _LAST[0] = (frame, bound)
-    return bound
+    """The frame bound to the handler of the rules module that owns it (:func:`handler_of`)."""
+    return _Bound(handler_of(frame), frame)
 
 
-_LAST: list[tuple[Frame, Pending] | None] = [None]
-"""A memo of the last binding (a frame is immutable: the same frame always binds the same way)."""
+def handler_of(frame: Frame) -> Handler[Frame]:
+    """The handler of the rules module that owns this kind of frame: the one :func:`_bind`'s typed
+    dispatch gives it, remembered per frame type (the dispatch looks at nothing else), so the engine's
+    loop asks it without binding the frame anew at every step."""
+    handler = _HANDLERS.get(type(frame))
+    if handler is None:
+        bound = _bind(frame)
+        assert isinstance(bound, _Bound)
+        # _bind pairs the frame with the handler of its type: that handler takes every frame of the type
+        handler = cast("Handler[Frame]", bound.handler)
+        _HANDLERS[type(frame)] = handler
+    return handler
+
+
+_HANDLERS: Final[dict[type[Frame], Handler[Frame]]] = {}
+"""The handler of each frame type met so far (see :func:`handler_of`)."""
 
 
 def _bind(frame: Frame) -> Pending:
@@ -415,11 +423,14 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     known = _TRUST.actions(state)
     if known is not None:
         return known
-    waiting = _waiting(state)
-    clan = waiting.decider if waiting is not None else None
-    if clan is None or waiting is None or not 0 <= clan < len(state.clans):
+    if not state.stack:
         return ()
-    actions = waiting.options(state) + holdings.trades(state.clans[clan])
+    frame = state.stack[-1]
+    handler = handler_of(frame)
+    clan = handler.decider(frame)
+    if clan is None or not 0 <= clan < len(state.clans):
+        return ()
+    actions = handler.options(state, frame) + holdings.trades(state.clans[clan])
     _TRUST.offer(state, actions)
     return actions
 
@@ -433,14 +444,15 @@ def apply(state: State, action: Action) -> State:
     """
     settled = _TRUST.settled(state)
     if settled and _TRUST.offers(state, action):  # one of the legal actions of this very state
-        waiting = _waiting(state)
-        assert waiting is not None
+        frame = state.stack[-1]
+        handler = handler_of(frame)
         _TRUST.touch(state)  # a search applies the next of its legal actions to it
         state = replace(state, events=())
         if isinstance(action, Trade):
-            assert waiting.decider is not None
-            return _TRUST.keep(advance(_trade(state, waiting.decider, action)))
-        return _TRUST.keep(advance(waiting.act(state, action)))
+            decider = handler.decider(frame)
+            assert decider is not None
+            return _TRUST.keep(advance(_trade(state, decider, action)))
+        return _TRUST.keep(advance(handler.act(state, frame, action)))
     action = _well_formed(action)
     stale = None if settled else unsettled(state)
     if stale is not None:
@@ -514,10 +526,11 @@ def advance(state: State) -> State:
     variant = variant_of(state.setup)
     while True:
         if state.stack:
-            waiting = pending(state.stack[-1])
-            if waiting.waits(state):
-                return replace(state, decision=Decision(waiting.kind, waiting.decider))
-            state = waiting.run(state)
+            frame = state.stack[-1]
+            handler = handler_of(frame)
+            if handler.waits(state, frame):
+                return replace(state, decision=Decision(handler.kind_of(frame), handler.decider(frame)))
+            state = handler.run(state, frame)
             continue
         match state.phase:
             case Phase.DEAL:
