@@ -8,6 +8,8 @@ card icons).
 
 from __future__ import annotations
 
+from typing import Final
+
 from msgspec.structs import replace
 
 from reference.model import Clan, GainKind, Resource, Trade
@@ -107,12 +109,15 @@ def gain_kind(r: Resource) -> GainKind:
 def trades(clan: Clan) -> tuple[Trade, ...]:
     """The seal trades open to the clan now: 1 seal for 1 coin, 2 seals for 1 resource of any kind.
     Rules: SEALS.TRADE_COIN, SEALS.TRADE_RESOURCE, RULING.TRADES_AT_OWN_DECISIONS."""
-    out: list[Trade] = []
-    if clan.seals >= TRADE_COIN_SEALS:
-        out.append(Trade(None))
     if clan.seals >= TRADE_RESOURCE_SEALS:
-        out.extend(Trade(r) for r in Resource)
-    return tuple(out)
+        return _ALL_TRADES
+    if clan.seals >= TRADE_COIN_SEALS:
+        return _ALL_TRADES[:1]
+    return ()
+
+
+_ALL_TRADES: Final = (Trade(None), *(Trade(r) for r in Resource))
+"""Every seal trade: for a coin, then for each resource (immutable, so shared by every answer)."""
 
 
 def trade(clan: Clan, t: Trade) -> Clan:

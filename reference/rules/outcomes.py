@@ -13,7 +13,6 @@ GINKGO.DISCARD.
 
 from __future__ import annotations
 
-from collections import Counter
 from functools import lru_cache
 from typing import Final
 
@@ -111,7 +110,7 @@ def _bad(reason: str) -> IllegalAction:
 
 
 def _permutation(name: str, given: tuple[str, ...], expected: tuple[str, ...]) -> None:
-    if Counter(given) != Counter(expected):
+    if sorted(given) != sorted(expected):  # the same multiset (sorted: cheaper than Counter)
         raise _bad(f"{name} must be an ordering of {sorted(expected)}, got {list(given)}")
 
 
@@ -189,7 +188,7 @@ def check_roll(space: RollSpace, roll: Roll) -> None:
     if any(not 1 <= v <= 6 for d in roll.dice for v in d):
         raise IllegalAction("RULING.CHANCE_ROLL", "die values must be 1..6")
     if space.solo_deck:
-        if Counter(roll.solo_deck) != Counter(space.solo_deck):
+        if sorted(roll.solo_deck) != sorted(space.solo_deck):
             raise IllegalAction(
                 "SOLO.ROUND.SHUFFLE", f"the roll must reshuffle the Solitaire deck {sorted(space.solo_deck)}"
             )
@@ -199,5 +198,5 @@ def check_roll(space: RollSpace, roll: Roll) -> None:
 
 def check_shuffle(pool: tuple[str, ...], outcome: Shuffle) -> None:
     """Raise IllegalAction (GINKGO.DISCARD) unless the reshuffle orders exactly the cards of ``pool``."""
-    if Counter(outcome.order) != Counter(pool):
+    if sorted(outcome.order) != sorted(pool):
         raise IllegalAction("GINKGO.DISCARD", f"the reshuffle must order exactly {sorted(pool)}")
