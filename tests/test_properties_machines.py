@@ -12,7 +12,15 @@ from hypothesis import given
 from properties import strategies as strat
 from properties.machines import GeneratedContentGame, GingkogawaGame, MultiClanGame, TokugawaGame
 from properties.settings import PROFILE, game_settings, machine_settings
-from properties.whole_games import WholeGame, check, whole_games
+from properties.whole_games import (
+    DECISION_LABELS,
+    WholeGame,
+    _decision_label,
+    check,
+    play_drawn,
+    whole_games,
+)
+from reference.model import Setup
 
 pytestmark = pytest.mark.skipif(PROFILE == "crosshair", reason="the machines do not run under CrossHair")
 
@@ -48,3 +56,21 @@ def test_whole_solo_games_keep_every_invariant(game: WholeGame) -> None:
     multi-clan games, so that each kind has its half of the budget: drawn together, their shares
     followed how many mutants Hypothesis made of each (see properties/whole_games.py)."""
     check(game)
+
+
+def test_each_decision_of_a_whole_game_is_drawn_under_a_label_of_its_own() -> None:
+    """Hypothesis's mutator copies spans of one label over each other; a decision drawn under the
+    integer strategy's own label was such a span in every game (see properties/whole_games.py)."""
+    labels: list[object] = []
+
+    def draw(strategy: object, label: object = None) -> int:
+        labels.append(label)
+        return 0  # the first option of each decision
+
+    result = play_drawn(draw, Setup(players=4), 3, "eager")
+    assert result.failure is None
+    assert len(labels) == len(result.choices) > 0
+    assert labels == [f"decision {n}" for n in range(len(labels))]
+    # a game longer than the labels (a loop of free actions) draws its last decisions under the last
+    assert _decision_label(DECISION_LABELS - 1) == _decision_label(DECISION_LABELS + 50)
+    assert _decision_label(DECISION_LABELS - 2) != _decision_label(DECISION_LABELS - 1)
