@@ -6,8 +6,11 @@ it multi-clan games, half solo games."""
 
 from __future__ import annotations
 
+from typing import cast
+
 import pytest
 from hypothesis import given
+from hypothesis import strategies as st
 
 from properties import strategies as strat
 from properties.machines import GeneratedContentGame, GingkogawaGame, MultiClanGame, TokugawaGame
@@ -67,7 +70,7 @@ def test_each_decision_of_a_whole_game_is_drawn_under_a_label_of_its_own() -> No
         labels.append(label)
         return 0  # the first option of each decision
 
-    result = play_drawn(draw, Setup(players=4), 3, "eager")
+    result = play_drawn(cast(st.DrawFn, draw), Setup(players=4), 3, "eager")
     assert result.failure is None
     assert len(labels) == len(result.choices) > 0
     assert labels == [f"decision {n}" for n in range(len(labels))]

@@ -109,15 +109,17 @@ def gain_kind(r: Resource) -> GainKind:
 def trades(clan: Clan) -> tuple[Trade, ...]:
     """The seal trades open to the clan now: 1 seal for 1 coin, 2 seals for 1 resource of any kind.
     Rules: SEALS.TRADE_COIN, SEALS.TRADE_RESOURCE, RULING.TRADES_AT_OWN_DECISIONS."""
-    if clan.seals >= TRADE_RESOURCE_SEALS:
+    if clan.seals >= TRADE_RESOURCE_SEALS:  # a resource costs more seals than a coin
         return _ALL_TRADES
     if clan.seals >= TRADE_COIN_SEALS:
-        return _ALL_TRADES[:1]
+        return _COIN_TRADE
     return ()
 
 
 _ALL_TRADES: Final = (Trade(None), *(Trade(r) for r in Resource))
 """Every seal trade: for a coin, then for each resource (immutable, so shared by every answer)."""
+_COIN_TRADE: Final = _ALL_TRADES[:1]
+"""The trade for a coin alone."""
 
 
 def trade(clan: Clan, t: Trade) -> Clan:
