@@ -99,12 +99,12 @@ def play_drawn(
 DECISION_LABELS: Final = 400
 """Decisions drawn under a label of their own: ``decision 0`` to ``decision 399`` (later ones share
 the last). Under the one label the integer strategy gives (the chance seed's and the setup's integer
-draws share it), every decision of a game was a span the mutator could copy over another. Measured on the same 360 games' budget (180 multi-clan, 180 solo,
-``ci`` profile): 56 % of the actions played replayed a game already checked and 178 mutants ran out
-of choices, against 11 % and 28 with a label per decision; 99 distinct setups, seeds and styles
-against 272.
-The label names the span (as ``setup`` and ``chance seed`` do) and changes no decision; the shrinker
-no longer reorders decisions among themselves (a reordered list of decisions plays another game)."""
+draws share it), every decision of a game was a span the mutator could copy over another. Measured
+on the same 360 games' budget (180 multi-clan, 180 solo, ``ci`` profile): 56 % of the actions played
+replayed a game already checked and 178 mutants ran out of choices, against 11 % and 28 with a label
+per decision; 99 distinct setups, seeds and styles against 272. The label names the span (as
+``setup`` and ``chance seed`` do) and changes no decision; the shrinker no longer reorders decisions
+among themselves (a reordered list of decisions plays another game)."""
 
 
 def _decision_label(n: int) -> str:
