@@ -147,6 +147,15 @@ def test_an_edited_state_is_refused_even_with_an_action_offered_for_it() -> None
         apply(edited, offered[0])
 
 
+@pytest.mark.parametrize("clan", [2, 5, -1])
+def test_a_decision_of_a_clan_that_does_not_play_has_no_legal_action(clan: int) -> None:
+    """A state edited so that its pending turn belongs to a clan the game does not seat (clan 2, just
+    past the last of 2 clans, included) offers nothing, instead of failing on the missing clan."""
+    state = started()
+    edited = replace(state, stack=(*state.stack[:-1], TurnFrame(clan)))
+    assert legal_actions(edited) == ()
+
+
 def test_an_action_offered_at_one_state_is_checked_at_another() -> None:
     state = started()
     offered = legal_actions(state)
