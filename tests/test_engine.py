@@ -22,6 +22,7 @@ from reference.model import (
     DealFrame,
     Decision,
     DecisionKind,
+    Frame,
     PlaceDie,
     Resource,
     ResourceChoice,
@@ -145,6 +146,43 @@ def test_an_edited_state_is_refused_even_with_an_action_offered_for_it() -> None
         apply(edited, legal_actions(edited)[0])  # ...its actions are still checked in full
     with pytest.raises(IllegalAction, match="settled first"):
         apply(edited, offered[0])
+
+
+def test_each_frame_type_is_bound_to_its_handler_once_then_read_from_the_table(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``handler_of`` gives a frame the handler the typed dispatch (``_bind``) pairs it with, binds
+    each frame type once and reads it from its table after that; a game played from an empty table
+    is the game played from a full one."""
+    bind = engine._bind
+    bound: list[type] = []
+
+    def counting(frame: Frame) -> engine.Pending:
+        bound.append(type(frame))
+        return bind(frame)
+
+    monkeypatch.setattr(engine, "_HANDLERS", {})
+    monkeypatch.setattr(engine, "_bind", counting)
+    rng = random.Random(11)
+    state = new_game(Setup(players=3))
+    frames: list[Frame] = []
+    actions = []
+    while not is_over(state):
+        frames.extend(state.stack)
+        action = sample(state, rng) if is_chance(state) else rng.choice(legal_actions(state))
+        actions.append(action)
+        state = apply(state, action)
+    assert len(set(bound)) == len(bound) >= 5  # each type bound once
+    for frame in frames:
+        expected = bind(frame)
+        assert isinstance(expected, engine._Bound)
+        assert engine.handler_of(frame) is expected.handler
+    assert len(bound) == len({type(f) for f in frames} | set(bound))  # read from the table since
+    monkeypatch.undo()
+    replayed = new_game(Setup(players=3))
+    for action in actions:
+        replayed = apply(replayed, action)
+    assert replayed == state
 
 
 @pytest.mark.parametrize("clan", [2, 5, -1])
