@@ -5,10 +5,10 @@ action at a time: Hypothesis draws every chance outcome (die values, permutation
 among the legal actions. After every step the invariant checks run, inside the step, and the
 invariants, each named after the rule IDs it guards (see :data:`GUARDS`), report what they found
 (their precondition skips them on a step that found nothing); the OpenSpiel-style API is checked on
-the drawn steps Hypothesis picks for it (:data:`HEAVY_ONE_IN`: every legal action applies; a sample of illegal actions is refused
-with a registered rule ID and leaves the state unchanged; the state survives a JSON round trip
-exactly; the same action on the decoded state gives the same result); at the end the trace is
-replayed and the final scores are recomputed.
+the drawn steps Hypothesis picks for it (:data:`HEAVY_ONE_IN`: every legal action applies; a sample of
+illegal actions is refused with a registered rule ID and leaves the state unchanged; the state
+survives a JSON round trip exactly; the same action on the decoded state gives the same result); at
+the end the trace is replayed and the final scores are recomputed.
 
 A failure (a broken invariant, an engine exception, or a :class:`~reference.errors.RulesGap`) is shrunk
 by Hypothesis to the smallest game; the report then tells the game as a story (``note``: each step

@@ -10,8 +10,9 @@ legal action: :func:`properties.strategies.choose`). The game is played by the c
 It is the fast half of the property suite. The step machines (:mod:`properties.machines`) also apply
 every legal action, probe illegal ones, round-trip the state through JSON, follow each Courtier
 action's parts and replay every trace; they cost about five times as much per game (34.5 s for 216
-games against 12.0 s for 360 in one ``ci`` run), because Hypothesis drives every step of them. A failure here is shrunk by Hypothesis like theirs: fewer decisions off the
-first legal action, a smaller seed, a simpler setup. It is reported under its rule with a replayable
+games against 12.0 s for 360 in one ``ci`` run), because Hypothesis drives every step of them. A
+failure here is shrunk by Hypothesis like theirs: fewer decisions off the first legal action, a
+smaller seed, a simpler setup. It is reported under its rule with a replayable
 trace (``wcref replay FILE``), also written to ``out/properties/``: a broken invariant's trace records
 the state it broke in, so replaying the trace of a planted fault on the honest engine lists the
 fields the fault spoiled (the engine's own breach replays to the recorded state: the invariants are
@@ -99,12 +100,12 @@ def play_drawn(
 DECISION_LABELS: Final = 400
 """Decisions drawn under a label of their own: ``decision 0`` to ``decision 399`` (later ones share
 the last). Under the one label the integer strategy gives (the setup's own integer draws share it),
-every decision of a game was a span the mutator could copy over another. Measured
-on the same 360 games' budget (180 multi-clan, 180 solo, ``ci`` profile): 56 % of the actions played
-replayed a game already checked and 178 mutants ran out of choices, against 11 % and 28 with a label
-per decision; 99 distinct setups, seeds and styles against 272. The label names the span (as
-``setup`` and ``chance seed`` do) and changes no decision; the shrinker no longer reorders decisions
-among themselves (a reordered list of decisions plays another game)."""
+every decision of a game was a span the mutator could copy over another. Measured on the same 360
+games' budget (180 multi-clan, 180 solo, ``ci`` profile): 56 % of the actions played replayed a game
+already checked and 178 mutants ran out of choices, against 11 % and 28 with a label per decision; 99
+distinct setups, seeds and styles against 272. The label names the span (as ``setup`` and
+``chance seed`` do) and changes no decision; the shrinker no longer reorders decisions among
+themselves (a reordered list of decisions plays another game)."""
 
 
 def _decision_label(n: int) -> str:
