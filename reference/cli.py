@@ -19,6 +19,7 @@ Every error a user can cause (a bad option, an unreadable or invalid file) print
 
 from __future__ import annotations
 
+import importlib
 import json
 import math
 import os
@@ -38,13 +39,8 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
-from properties.ambiguities import ambiguities
-from reference import artefacts, benchmark, inputs, wire
+from reference import benchmark, inputs, wire
 from reference.book import traceability
-from reference.book.render import docs_command
-from reference.book.vectors import vectors_command
-from reference.campaign import commands as campaign_commands
-from reference.conformance import commands as conformance
 from reference.conformance.compare import ABSENT, differences
 from reference.content import load_deck
 from reference.content.coverage import deck_coverage, deck_differences, unfindable_ends
@@ -61,7 +57,6 @@ from reference.play import GameRecord, GameStopped, Step, play_game, same_policy
 from reference.policies import POLICIES
 from reference.rulebook import STATUSES, RuleEntry, closest_ids, load_register
 from reference.rules.common import clan_name
-from reference.view import commands as view_commands
 
 MIB: Final = 1024 * 1024
 USER_ERROR: Final = 2
@@ -95,8 +90,37 @@ def _one_line(exc: click.ClickException) -> click.ClickException:
     return UserError(exc.format_message().replace("\n", " "))
 
 
+LAZY_COMMANDS: Final[dict[str, tuple[str, str]]] = {
+    "vectors": ("reference.book.vectors", "vectors_command"),
+    "docs": ("reference.book.render", "docs_command"),
+    "serve": ("reference.conformance.commands", "serve"),
+    "verify": ("reference.conformance.commands", "verify"),
+    "perft": ("reference.conformance.commands", "perft"),
+    "ambiguities": ("properties.ambiguities", "ambiguities"),
+    "show": ("reference.view.commands", "show"),  # issue 17, the view: a text board, --svg picture
+    "view": ("reference.view.commands", "view"),  # and the game page
+    "campaign": ("reference.campaign.commands", "campaign"),
+}
+"""The commands defined in other modules, by name: (module, attribute). Each module is imported when
+its command runs (or ``--help`` lists it), not at start-up: between them they import Hypothesis,
+jinja2 and the conformance harness, which made every ``wcref`` command take about 1.5 s to start."""
+
+
 class _Group(click.Group):
-    """A group that reports usage errors (bad options, missing arguments) as one line."""
+    """A group that reports usage errors (bad options, missing arguments) as one line and imports
+    the commands of :data:`LAZY_COMMANDS` when they are asked for."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*self.commands, *LAZY_COMMANDS})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in self.commands and cmd_name in LAZY_COMMANDS:
+            module, name = LAZY_COMMANDS[cmd_name]
+            command = getattr(importlib.import_module(module), name)
+            if not isinstance(command, click.Command):
+                raise TypeError(f"{module}.{name} is not a click command")
+            self.add_command(command, cmd_name)
+        return super().get_command(ctx, cmd_name)
 
     def make_context(
         self,
@@ -1077,6 +1101,8 @@ def generate(check: bool, root: Path | None) -> None:
     """Rebuild every generated file the repository keeps, in one go: the test vectors
     (reference/vectors/), the conformance protocol's schema, the perft counts and the wire-format
     schemas (docs/schemas/). Run it after changing a rule, a scenario, an event or a wire type."""
+    from reference import artefacts  # the book's vectors and the harness: not needed at start-up
+
     where = artefacts.ROOT if root is None else root
     if not artefacts.is_checkout(where):
         raise UserError(
@@ -1111,18 +1137,6 @@ def _os_problem(exc: OSError) -> str:
     """An OSError as ``path: what`` (the path it names, when it names one)."""
     what = exc.strerror or str(exc)
     return f"{exc.filename}: {what}" if exc.filename else what
-
-
-cli.add_command(vectors_command)
-cli.add_command(docs_command)
-cli.add_command(conformance.serve)
-cli.add_command(conformance.verify)
-cli.add_command(conformance.perft)
-cli.add_command(ambiguities)
-# issue 17, the view: wcref show (text board, --svg picture) and wcref view (the game page)
-cli.add_command(view_commands.show)
-cli.add_command(view_commands.view)
-cli.add_command(campaign_commands.campaign)
 
 
 def main() -> None:

@@ -3,8 +3,11 @@ one ``error:`` line and exit status 2, never a traceback, never a silent default
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
+import click
 import pytest
 from click.testing import CliRunner, Result
 
@@ -134,3 +137,42 @@ def test_a_deck_the_rival_cannot_use_stops_with_the_game_so_far(tmp_path: Path) 
     assert "[SOLO.TURN.FIND_DIE]" in stop
     assert f"is in {trace}" in stop
     assert trace.exists()
+
+
+def test_a_command_starts_without_importing_what_only_other_commands_use() -> None:
+    """The conformance harness, the campaigns, the book, the view and Hypothesis are imported by
+    the commands that use them (reference/cli.py, LAZY_COMMANDS), not by every ``wcref`` start-up:
+    a fresh interpreter runs ``wcref --version`` with none of them imported."""
+    probe = (
+        "import sys\n"
+        "from reference.cli import cli\n"
+        "try:\n"
+        "    cli(['--version'])\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "heavy = ('hypothesis', 'jinja2', 'reference.conformance.outcome', 'reference.campaign.games',"
+        " 'reference.view.svg', 'reference.book.render', 'properties.machines')\n"
+        "print(sorted(m for m in heavy if m in sys.modules))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert done.stdout.strip().splitlines()[-1] == "[]", done.stdout
+
+
+def test_every_command_the_group_lists_loads_and_runs_its_help() -> None:
+    """Each lazily imported command (reference/cli.py, LAZY_COMMANDS) is found under its name and
+    answers --help; a name no module defines is an unknown command."""
+    from reference.cli import LAZY_COMMANDS
+
+    context = click.Context(cli)
+    names = cli.list_commands(context)
+    assert set(LAZY_COMMANDS) <= set(names)
+    for name in names:
+        command = cli.get_command(context, name)
+        assert command is not None, name
+        assert command.name == name, name
+        result = CliRunner().invoke(cli, [name, "--help"])
+        assert result.exit_code == 0, (name, result.output)
+    assert cli.get_command(context, "no-such-command") is None
+    unknown = CliRunner().invoke(cli, ["no-such-command"])
+    assert unknown.exit_code == 2
+    assert "No such command" in unknown.output
