@@ -454,9 +454,13 @@ def apply(state: State, action: Action) -> State:
             return _TRUST.keep(advance(_trade(state, decider, action)))
         return _TRUST.keep(advance(handler.act(state, frame, action)))
     action = _well_formed(action)
-    stale = None if settled else unsettled(state)
-    if stale is not None:
-        raise IllegalAction("TURN.DECISION", stale)
+    if not settled:
+        stale = unsettled(state)
+        if stale is not None:
+            raise IllegalAction("TURN.DECISION", stale)
+        # checked now: a search applies each of this state's legal actions in turn, which are then
+        # trusted (a depth-first search comes back to states made long before, no longer remembered)
+        _TRUST.keep(state)
     waiting = _waiting(state)
     if waiting is None:
         raise IllegalAction("ROUND.GAME_END", "the game is over: no action can be applied")

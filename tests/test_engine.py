@@ -229,6 +229,37 @@ def test_a_search_applying_each_legal_action_in_turn_stays_on_the_trusted_path(
     assert len(checked) == 1
 
 
+def test_a_state_checked_in_full_is_trusted_for_its_next_legal_actions(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A depth-first search comes back to a state made long before, which the engine no longer
+    remembers: the first apply checks it in full, the applies of its other legal actions do not
+    check it again (its copy is still checked in full every time)."""
+    state = started()
+    rng = random.Random(3)
+    elsewhere = state
+    for _ in range(engine.TRUSTED + 2):  # the engine forgets ``state``
+        options = legal_actions(elsewhere)
+        elsewhere = apply(elsewhere, sample(elsewhere, rng) if not options else rng.choice(options))
+    checked: list[State] = []
+    full_check = engine.unsettled
+
+    def counting(seen: State) -> str | None:
+        checked.append(seen)
+        return full_check(seen)
+
+    monkeypatch.setattr(engine, "unsettled", counting)
+    legal = legal_actions(state)
+    for action in legal[:4]:
+        apply(state, action)
+    assert checked == [state]
+    copy = _copy(state)
+    apply(copy, legal[0])  # type: ignore[arg-type]  # a copy of the State is checked in full
+    apply(copy, legal[1])  # type: ignore[arg-type]  # and then trusted too: it passed
+    assert len(checked) == 2
+    assert checked[1] is copy
+
+
 def test_a_settled_state_that_still_holds_another_clans_work_is_refused_like_its_copy() -> None:
     """``settle`` keeps pending work; when that work is not the turn's clan's (an edited turn), the
     settled state is not a decision point and ``apply`` refuses it, as it refuses an equal copy."""
