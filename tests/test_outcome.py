@@ -18,10 +18,10 @@ from properties.positions import lengthened
 from reference.book.vectors import VECTORS_DIR, load_vectors
 from reference.cli import cli
 from reference.conformance.adapter import JSON, ReferenceAdapter, Refused
-from reference.conformance.outcome import OutcomeDivergence, key_of, observed, play_game, reach
+from reference.conformance.outcome import OutcomeDivergence, key_of, observed, play_game, reach, state_key
 from reference.conformance.outcome_run import Finding, Known, OutcomeReport, _groups, run_outcome, summary
 from reference.conformance.outcome_run import _is_known as is_known
-from reference.engine import legal_actions
+from reference.engine import apply, legal_actions
 from reference.model import Difficulty, RivalKind, Setup, Solo, Trade
 from reference.position import Position, position
 from tests.helpers import started
@@ -51,6 +51,32 @@ def test_reach_finds_every_stop_once_and_each_is_a_stop() -> None:
     without = reach([state], trades=False)
     assert without.nodes < found.nodes
     assert all(not isinstance(a, Trade) for rs in without.stops.values() for r in rs for a in r.path)
+
+
+def test_a_state_key_tells_states_apart_exactly_as_their_fields_do_but_events_and_setup() -> None:
+    """The search's key (16 bytes of the state's MessagePack encoding, without events and setup):
+    two states a turn reaches share a key exactly when they are equal once their events and setup
+    are set aside; the events and the setup object never change a key."""
+    start = started(3)
+    states = [start]
+    todo = [start]
+    while todo and len(states) < 400:
+        state = todo.pop()
+        for action in legal_actions(state):
+            after = apply(state, action)
+            states.append(after)
+            if len(states) % 3:
+                todo.append(after)
+    bare = [replace(s, events=(), setup=Setup()) for s in states]
+    keys = [state_key(s) for s in states]
+    assert all(len(k) == 16 for k in keys)
+    for i in range(0, len(states), 7):
+        for j in range(len(states)):
+            assert (keys[i] == keys[j]) == (bare[i] == bare[j]), (i, j)
+    assert len(set(keys)) > 50
+    same = states[5]
+    assert state_key(replace(same, events=())) == keys[5]
+    assert state_key(replace(same, setup=Setup(players=same.setup.players))) == keys[5]
 
 
 @pytest.mark.parametrize(

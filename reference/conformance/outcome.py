@@ -79,12 +79,19 @@ _NO_SETUP: Final = Setup()
 """Stands for the setup in :func:`state_key`: every state of one search has the same setup."""
 
 
+_state_encoder: Final = msgspec.msgpack.Encoder(order="deterministic")
+
+
 def state_key(state: State) -> bytes:
     """A 16-byte key of a state without its events and its setup, for a search's set of states
     already seen (every state of one game has the same setup, whose content, 16 kB when generated
     or lengthened, was most of what was hashed; the whole encoding kept in a search of 200,000
-    states took gigabytes). Keys of states of different setups are not comparable."""
-    return hashlib.blake2b(wire.encode(replace(state, events=(), setup=_NO_SETUP)), digest_size=16).digest()
+    states took gigabytes). Keys of states of different setups are not comparable. The state is
+    hashed in MessagePack, not JSON: the same fields in the same order, a third shorter and about
+    twice as fast to encode (a search keys every state it reaches)."""
+    return hashlib.blake2b(
+        _state_encoder.encode(replace(state, events=(), setup=_NO_SETUP)), digest_size=16
+    ).digest()
 
 
 def is_stop(state: State) -> bool:
