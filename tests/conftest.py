@@ -2,13 +2,23 @@
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 
 import pytest
 
 from properties.settings import load_from_env
+from reference.cli import LAZY_COMMANDS
 
 load_from_env()  # the Hypothesis profile: $HYPOTHESIS_PROFILE (tox sets ci), dev otherwise
+
+# Hypothesis draws some values from the constants of every local module loaded (its "local
+# constants"), so what a seed generates depends on the modules imported so far. ``wcref`` imports a
+# command's module when the command runs; the tests import them all at once here, so that the
+# examples a test draws do not depend on which tests ran before it in the same process.
+for _module, _ in sorted(set(LAZY_COMMANDS.values())):
+    importlib.import_module(_module)
+importlib.import_module("reference.artefacts")
 
 
 def pytest_configure(config: pytest.Config) -> None:
