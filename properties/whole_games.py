@@ -21,8 +21,12 @@ not part of a replay). Failures of one rule in one process share one file (the l
 Hypothesis follows each new game it generates with a few mutants of it: it copies the choices of one
 span over another span of the same label and runs the copy. A mutant replays its parent's game up to
 the copied span, and runs out of choices (an invalid example) when the copy makes the game longer.
-So each decision is drawn under a label of its own (:data:`DECISION_LABELS`): the mutator then has
-only the setup's spans to copy, and a changed setup plays another game. The test suite draws
+So each decision is drawn under a label of its own (:func:`reference.searches.decision_label`): the
+mutator then has only the setup's spans to copy, and a changed setup plays another game. Measured on
+the same 360 games' budget (180 multi-clan, 180 solo, ``ci`` profile): 56 % of the actions played
+replayed a game already checked and 178 mutants ran out of choices, against 11 % and 28 with a label
+per decision; 99 distinct setups, seeds and styles against 272. The shrinker no longer reorders
+decisions among themselves (a reordered list of decisions plays another game). The test suite draws
 multi-clan and solo games in two properties of half the budget each: drawn together, the share of
 each kind followed how many mutants Hypothesis made of it, not the setup strategy's odds.
 """
@@ -39,6 +43,7 @@ from properties import strategies as strat
 from properties.machines import REACHED, failure, game_trace, setup_label
 from reference.campaign.games import GameResult, Spoiler, play
 from reference.model import Action, PlaceDie, Setup, State, TakePair
+from reference.searches import decision_label
 
 SEEDS: Final = st.integers(0, 2**32 - 1)
 """Seeds of the chance outcomes (shrinking towards 0)."""
@@ -77,7 +82,7 @@ def play_drawn(
 ) -> GameResult:
     """Play one whole game of ``setup`` with chance from ``seed`` and every decision drawn by ``draw``
     (a composite strategy's) under ``style`` (:func:`properties.strategies.choose_by`), the n-th
-    under the label ``decision n`` (see :data:`DECISION_LABELS`); every action checked by the
+    under the label ``decision n`` (:func:`reference.searches.decision_label`); every action checked by the
     invariants (see the module docstring); ``spoiler``, a planted fault (:mod:`properties.faults`),
     spoils what the engine returns. Never raises for what happens in the game: a failure is in the
     result."""
@@ -85,7 +90,7 @@ def play_drawn(
     taken = 0
 
     def ticket(tickets: st.SearchStrategy[int]) -> int:
-        return draw(tickets, label=_decision_label(taken))
+        return draw(tickets, label=decision_label(taken))
 
     def decide(state: State, options: tuple[Action, ...]) -> int:
         nonlocal busy, taken
@@ -95,24 +100,6 @@ def play_drawn(
         return options.index(action)
 
     return play(setup, seed, "random", decide=decide, legal_every=1, spoiler=spoiler)
-
-
-DECISION_LABELS: Final = 400
-"""Decisions drawn under a label of their own: ``decision 0`` to ``decision 399`` (later ones share
-the last). Under the one label the integer strategy gives (the setup's own integer draws share it),
-every decision of a game was a span the mutator could copy over another. Measured on the same 360
-games' budget (180 multi-clan, 180 solo, ``ci`` profile): 56 % of the actions played replayed a game
-already checked and 178 mutants ran out of choices, against 11 % and 28 with a label per decision; 99
-distinct setups, seeds and styles against 272. The label names the span (as ``setup`` and
-``chance seed`` do) and changes no decision; the shrinker no longer reorders decisions among
-themselves (a reordered list of decisions plays another game)."""
-
-
-def _decision_label(n: int) -> str:
-    return _LABELS[min(n, DECISION_LABELS - 1)]
-
-
-_LABELS: Final = tuple(f"decision {n}" for n in range(DECISION_LABELS))
 
 
 @st.composite

@@ -201,16 +201,17 @@ TRADES: Final = frozenset({"SEALS.TRADE_COIN", "SEALS.TRADE_RESOURCE"})
 
 
 def test_seven_faults_planted_together_are_caught_in_one_keep_going_run_each_under_its_rule() -> None:
-    """Every fault of tests/outcome_impl.py at once, one run of 12 generated positions (seed 5:
+    """Every fault of tests/outcome_impl.py at once, one run of 12 generated positions (seed 2:
     a quarter of them on long-move content, where a move can cross two checkpoints). The positions
-    drawn for a seed also depend on the modules the test process has imported (noted in the closing
-    note of issue 17): the seed is one that shows all seven with the suite's imports."""
+    a seed draws no longer depend on the modules the process has imported (they are drawn without
+    Hypothesis's local constants: reference/searches.py); the seed is one that shows all seven (seed
+    1 does too; 5, chosen when they did depend on the imports, no longer shows dice-stay)."""
     report = run_outcome(
         CompositeGame(tuple(FAULTS)),
         [Setup(players=players) for players in (3, 4, 2)],
         [],
         games=0,
-        seed=5,
+        seed=2,
         positions=12,
         converse=2,
         keep_going=True,
@@ -232,7 +233,7 @@ def test_seven_faults_planted_together_are_caught_in_one_keep_going_run_each_und
     )
     right = [f for f in report.findings if f.rule in TRADES or f.rule in {x.rule for x in FAULTS.values()}]
     # the rest are named for a consequence of faults acting together (a checkpoint paid instead of
-    # a seal kept for a dark row...): 23 of 29 right when measured
+    # a seal kept for a dark row...): 29 of 30 right when measured (seed 1: 26 of 33)
     assert len(right) >= 0.75 * len(report.findings), sorted(by_rule)
     assert not report.ok
 

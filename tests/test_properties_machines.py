@@ -15,15 +15,9 @@ from hypothesis import strategies as st
 from properties import strategies as strat
 from properties.machines import GeneratedContentGame, GingkogawaGame, MultiClanGame, TokugawaGame
 from properties.settings import PROFILE, game_settings, machine_settings
-from properties.whole_games import (
-    DECISION_LABELS,
-    WholeGame,
-    _decision_label,
-    check,
-    play_drawn,
-    whole_games,
-)
+from properties.whole_games import WholeGame, check, play_drawn, whole_games
 from reference.model import Setup
+from reference.searches import DECISION_LABELS, decision_label
 
 pytestmark = pytest.mark.skipif(PROFILE == "crosshair", reason="the machines do not run under CrossHair")
 
@@ -75,5 +69,5 @@ def test_each_decision_of_a_whole_game_is_drawn_under_a_label_of_its_own() -> No
     assert len(labels) == len(result.choices) > 0
     assert labels == [f"decision {n}" for n in range(len(labels))]
     # a game longer than the labels (a loop of free actions) draws its last decisions under the last
-    assert _decision_label(DECISION_LABELS - 1) == _decision_label(DECISION_LABELS + 50)
-    assert _decision_label(DECISION_LABELS - 2) != _decision_label(DECISION_LABELS - 1)
+    assert decision_label(DECISION_LABELS - 1) == decision_label(DECISION_LABELS + 50)
+    assert decision_label(DECISION_LABELS - 2) != decision_label(DECISION_LABELS - 1)

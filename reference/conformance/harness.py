@@ -78,6 +78,7 @@ from reference.model import (
 from reference.narrate import article
 from reference.position import Position, at_sync_point, from_position
 from reference.position import position as public_position
+from reference.searches import without_local_constants
 from reference.wire import Observation
 
 MAX_STEPS: Final = 5_000
@@ -212,9 +213,12 @@ def run_search(
 ) -> None:
     """Run a Hypothesis search whose cases raise :class:`Diverged`, then report into ``result`` the
     smallest divergence found (by its key: the shrunk case), the first implementation failure and the
-    first of Hypothesis' own complaints (kept only when nothing else was found)."""
+    first of Hypothesis' own complaints (kept only when nothing else was found). The search runs
+    without Hypothesis's local constants (:func:`reference.searches.without_local_constants`): a
+    seed draws the same cases whatever modules are loaded."""
     try:
-        search()
+        with without_local_constants():
+            search()
     except Diverged:
         pass
     except Exception as exc:  # Hypothesis' own complaints (e.g. a flaky replay after the budget)

@@ -341,6 +341,7 @@ def generated_positions(
 
     from properties.positions import positions as position_strategy
     from properties.positions import with_long_moves
+    from reference.searches import without_local_constants
 
     drawn: list[Position] = []
 
@@ -356,7 +357,8 @@ def generated_positions(
     def draw(position: Position) -> None:
         drawn.append(position)
 
-    draw()
+    with without_local_constants():  # the same positions for a seed whatever modules are loaded
+        draw()
     return drawn[:count]
 
 

@@ -26,6 +26,7 @@ from __future__ import annotations
 import time
 import traceback
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Final, Literal
 
@@ -54,10 +55,12 @@ from reference.errors import IllegalAction, RulesGap, TraceError
 from reference.model import Action, State
 from reference.narrate import article, counted
 from reference.position import ImpossiblePosition, Position, at_sync_point, from_position
+from reference.searches import LabelledDraw
 from reference.wire import DIGEST, Observation, ReplayMismatch, ReplayRefused, digest, observe, to_json
 
 if TYPE_CHECKING:
     from properties.positions import Drawn
+    from properties.strategies import Draw
     from reference.conformance.verify import Options, Progress
 
 POSITION_TRACE_FORMAT: Final = "wcref-position-trace"
@@ -198,17 +201,17 @@ class PositionsResult(msgspec.Struct, kw_only=True):
 class _Chooser:
     """Integers drawn by Hypothesis (the harness's Chooser)."""
 
-    def __init__(self, data: st.DataObject) -> None:
-        self.data = data
+    def __init__(self, draw: Draw) -> None:
+        self.draw = draw
 
     def integer(self, low: int, high: int) -> int:
-        return low if high <= low else self.data.draw(st.integers(low, high))
+        return low if high <= low else self.draw(st.integers(low, high))
 
 
 def play_from(
     impl: Implementation,
     drawn: Drawn,
-    data: st.DataObject,
+    draw: Draw,
     *,
     case: str,
     probes: bool = True,
@@ -217,13 +220,14 @@ def play_from(
 ) -> tuple[int, Divergence | None]:
     """Play one game from ``drawn.position`` on the implementation and the reference in lockstep for
     ``max_steps`` steps or to the end of the game; chance outcomes and decisions
-    (eager style: climbs and audiences preferred) drawn from ``data``. Returns (steps played, the
+    (eager style: climbs and audiences preferred) drawn by ``draw`` (in a search, a
+    :class:`reference.searches.LabelledDraw`: each under its own span label). Returns (steps played, the
     first divergence with its PositionTrace as ``trace``, or None). Raises ImplementationError."""
     from properties import strategies as strat
 
     start = drawn.position
     session = Session(impl, case, start.setup, start=start)
-    chooser = _Chooser(data)
+    chooser = _Chooser(draw)
     busy = 0
     try:
         session.begin()
@@ -232,7 +236,7 @@ def play_from(
             state = session.state
             action: Action
             if is_chance(state):
-                action = strat.draw_outcome(data.draw, state)
+                action = strat.draw_outcome(draw, state)
             else:
                 if not legal:
                     session.engine_notes.append(
@@ -243,7 +247,7 @@ def play_from(
                     pool = _probe_pool(state)
                     if pool:
                         session.probe(pool[chooser.integer(0, len(pool) - 1)])
-                action = strat.choose(data, state, legal, "eager", busy)
+                action = strat.choose_by(draw, state, legal, "eager", busy)
             session.step(action)
             busy = 0 if at_sync_point(session.state) else busy + 1
         if is_over(session.state):
@@ -260,6 +264,16 @@ def play_from(
         if engine_notes is not None:
             engine_notes.extend(session.engine_notes)
     return len(session.actions), None
+
+
+@dataclass(frozen=True)
+class _PlayedPosition:
+    """One game from a generated position, played while Hypothesis drew it: the drawn position,
+    the steps played and the first divergence (or None)."""
+
+    drawn: Drawn
+    steps: int
+    divergence: Divergence | None
 
 
 def run_positions(
@@ -319,6 +333,31 @@ def _search_positions(
 
     run = SearchRun(target, "positions", options.shrink_seconds, on_first=first)
 
+    @st.composite
+    def cases(draw: st.DrawFn) -> _PlayedPosition | None:
+        # the game is played as it is drawn: each value under a label of its own (LabelledDraw)
+        if run.idle():
+            return None
+        chosen = setups[(draw(st.integers(0, len(setups) - 1), label="setup") + offset) % len(setups)]
+        drawn = draw(strategies[chosen.label], label="position")
+        pos = drawn.position
+        what = ", ".join(drawn.edits) if drawn.edits else "no edit"
+        name = (
+            f"position ({chosen.label}, round {pos.round} turn {pos.turn} {pos.phase.value}, "
+            f"{drawn.prefix} actions from the deal, {what})"
+        )
+        try:
+            steps, divergence = play_from(
+                impl, drawn, LabelledDraw(draw), case=name, probes=options.probes, engine_notes=notes
+            )
+        except ImplementationError as exc:
+            run.failures.append(failure_of(exc))
+            return None
+        except Exception:  # a bug of the harness or the reference: report it, never a traceback
+            run.errors.append(traceback.format_exc(limit=8))
+            return None
+        return _PlayedPosition(drawn, steps, divergence)
+
     @hypothesis_seed(options.seed)
     @settings(
         max_examples=options.positions,
@@ -331,34 +370,17 @@ def _search_positions(
         derandomize=False,  # --seed decides, whatever the loaded profile says
         backend="hypothesis",
     )
-    @given(st.data())
-    def case(data: st.DataObject) -> None:
-        if run.idle():
+    @given(cases())
+    def case(played: _PlayedPosition | None) -> None:
+        if played is None:
             return
-        chosen = setups[(data.draw(st.integers(0, len(setups) - 1)) + offset) % len(setups)]
-        drawn = data.draw(strategies[chosen.label])
-        pos = drawn.position
-        what = ", ".join(drawn.edits) if drawn.edits else "no edit"
-        name = (
-            f"position ({chosen.label}, round {pos.round} turn {pos.turn} {pos.phase.value}, "
-            f"{drawn.prefix} actions from the deal, {what})"
-        )
-        try:
-            steps, divergence = play_from(
-                impl, drawn, data, case=name, probes=options.probes, engine_notes=notes
-            )
-        except ImplementationError as exc:
-            run.failures.append(failure_of(exc))
-            return
-        except Exception:  # a bug of the harness or the reference: report it, never a traceback
-            run.errors.append(traceback.format_exc(limit=8))
-            return
+        drawn, steps, divergence = played.drawn, played.steps, played.divergence
         if run.judge((drawn.prefix + steps, len(drawn.edits), steps), divergence):
             if divergence is None:
                 run.played += 1
                 run.steps += steps
                 run.edited += bool(drawn.edits)
-                run.by.update(situations(pos))
+                run.by.update(situations(drawn.position))
             progress.advance("positions")
 
     run_search(case, run, run.found, run.failures, run.errors)

@@ -19,8 +19,9 @@ import traceback
 import xml.etree.ElementTree as ET
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, ClassVar, Final, Protocol
+from typing import TYPE_CHECKING, ClassVar, Final, Protocol
 
 import msgspec
 
@@ -76,7 +77,11 @@ from reference.conformance.process import shorten
 from reference.conformance.vectors import VectorFailure, VectorWarning, missing_areas, vector_steps
 from reference.model import Action, Setup, State
 from reference.position import Position, from_position
+from reference.searches import LabelledDraw
 from reference.wire import digest, observe
+
+if TYPE_CHECKING:
+    from hypothesis.strategies import DrawFn, SearchStrategy
 
 REPORT_FORMAT: Final = "wcref-verify-report"
 HELLO_FAILED: Final = "hello failed"
@@ -214,11 +219,16 @@ class _Quiet:
         pass
 
 
-class _DataChooser:
-    _strategies: ClassVar[dict[tuple[int, int], Any]] = {}
+class _DrawnChooser:
+    """The harness's Chooser over a composite strategy's ``draw``: the n-th integer of a game is
+    drawn under the span label ``decision n`` (:class:`reference.searches.LabelledDraw`), so that
+    Hypothesis's mutants are new games, not replays of games already played against the
+    implementation."""
 
-    def __init__(self, data: Any) -> None:
-        self._data = data
+    _strategies: ClassVar[dict[tuple[int, int], SearchStrategy[int]]] = {}
+
+    def __init__(self, draw: DrawFn) -> None:
+        self._draw = LabelledDraw(draw)
         self.choices: list[int] = []
 
     def integer(self, low: int, high: int) -> int:
@@ -229,9 +239,20 @@ class _DataChooser:
             from hypothesis import strategies as st
 
             strategy = self._strategies[(low, high)] = st.integers(low, high)
-        value: int = self._data.draw(strategy)
+        value = self._draw(strategy)
         self.choices.append(value)
         return value
+
+
+@dataclass(frozen=True)
+class _Played:
+    """One differential game played while Hypothesis drew it: the setup's label, the steps played,
+    the first divergence (or None) and the choices drawn."""
+
+    label: str
+    steps: int
+    divergence: Divergence | None
+    choices: tuple[int, ...]
 
 
 def vectors_problem(directories: Sequence[str]) -> str | None:
@@ -341,6 +362,30 @@ def _search_games(
 
     run = SearchRun(target, "games", options.shrink_seconds, on_first=first)
 
+    @st.composite
+    def games(draw: DrawFn) -> _Played | None:
+        # the game is played as it is drawn: each decision under a label of its own (_DrawnChooser)
+        if run.idle():
+            return None
+        pick = (draw(st.integers(0, len(setups) - 1), label="setup") + offset) % len(setups)
+        chance_seed = (draw(st.integers(0, 2**32 - 1), label="chance seed") + offset) % 2**32
+        chooser = _DrawnChooser(draw)
+        chosen = setups[pick]
+        case = f"game ({chosen.label}, chance seed {chance_seed})"
+        if not result.first:
+            result.first = case
+        try:
+            steps, divergence = play_differential(
+                impl, chosen.setup, chooser, chance_seed, case=case, probes=options.probes, engine_notes=notes
+            )
+        except ImplementationError as exc:
+            run.failures.append(failure_of(exc))
+            return None
+        except Exception:  # a bug of the harness or the reference: report it, never a traceback
+            run.errors.append(traceback.format_exc(limit=8))
+            return None
+        return _Played(chosen.label, steps, divergence, tuple(chooser.choices))
+
     @hypothesis_seed(options.seed)
     @settings(
         max_examples=options.games,
@@ -354,33 +399,17 @@ def _search_games(
         derandomize=False,  # --seed decides, whatever the loaded profile says
         backend="hypothesis",
     )
-    @given(st.data())
-    def game(data: Any) -> None:
-        if run.idle():
+    @given(games())
+    def game(played: _Played | None) -> None:
+        if played is None:
             return
-        pick: int = (data.draw(st.integers(0, len(setups) - 1)) + offset) % len(setups)
-        chance_seed: int = (data.draw(st.integers(0, 2**32 - 1)) + offset) % 2**32
-        chooser = _DataChooser(data)
-        chosen = setups[pick]
-        case = f"game ({chosen.label}, chance seed {chance_seed})"
-        if not result.first:
-            result.first = case
-        try:
-            steps, divergence = play_differential(
-                impl, chosen.setup, chooser, chance_seed, case=case, probes=options.probes, engine_notes=notes
-            )
-        except ImplementationError as exc:
-            run.failures.append(failure_of(exc))
-            return
-        except Exception:  # a bug of the harness or the reference: report it, never a traceback
-            run.errors.append(traceback.format_exc(limit=8))
-            return
-        step = divergence.step if divergence is not None else steps
-        if run.judge((step, len(chooser.choices), *chooser.choices), divergence):
+        divergence = played.divergence
+        step = divergence.step if divergence is not None else played.steps
+        if run.judge((step, len(played.choices), *played.choices), divergence):
             if divergence is None:
                 run.played += 1
-                run.steps += steps
-                run.by[chosen.label] += 1
+                run.steps += played.steps
+                run.by[played.label] += 1
             progress.advance("games")
 
     run_search(game, run, run.found, run.failures, run.errors)
