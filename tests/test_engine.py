@@ -205,14 +205,8 @@ def test_an_action_offered_at_one_state_is_checked_at_another() -> None:
             apply(after, action)
 
 
-def test_a_search_applying_each_legal_action_in_turn_stays_on_the_trusted_path(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """A search applies every legal action of one state in turn, looking at each result in between:
-    the state stays trusted, so none of those applies checks it again."""
-    state = started()
-    legal = legal_actions(state)
-    assert len(legal) > engine.TRUSTED  # more than the engine remembers at once
+def _count_full_checks(monkeypatch: pytest.MonkeyPatch) -> list[State]:
+    """The states ``apply`` checks in full (``engine.unsettled``) from now on, in order."""
     checked: list[State] = []
     full_check = engine.unsettled
 
@@ -221,6 +215,18 @@ def test_a_search_applying_each_legal_action_in_turn_stays_on_the_trusted_path(
         return full_check(seen)
 
     monkeypatch.setattr(engine, "unsettled", counting)
+    return checked
+
+
+def test_a_search_applying_each_legal_action_in_turn_stays_on_the_trusted_path(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A search applies every legal action of one state in turn, looking at each result in between:
+    the state stays trusted, so none of those applies checks it again."""
+    state = started()
+    legal = legal_actions(state)
+    assert len(legal) > engine.TRUSTED  # more than the engine remembers at once
+    checked = _count_full_checks(monkeypatch)
     for action in legal:
         after = apply(state, action)
         legal_actions(after)
@@ -241,14 +247,7 @@ def test_a_state_checked_in_full_is_trusted_for_its_next_legal_actions(
     for _ in range(engine.TRUSTED + 2):  # the engine forgets ``state``
         options = legal_actions(elsewhere)
         elsewhere = apply(elsewhere, sample(elsewhere, rng) if not options else rng.choice(options))
-    checked: list[State] = []
-    full_check = engine.unsettled
-
-    def counting(seen: State) -> str | None:
-        checked.append(seen)
-        return full_check(seen)
-
-    monkeypatch.setattr(engine, "unsettled", counting)
+    checked = _count_full_checks(monkeypatch)
     legal = legal_actions(state)
     for action in legal[:4]:
         apply(state, action)
