@@ -17,8 +17,9 @@ the divergent step, with the reference's digest there; ``wcref replay FILE`` rep
 docs/protocol.md, "Traces from a position".
 
 The implementation needs the ``load_position`` area; without it the phase is skipped with a reason.
-On the shipped content one Passage of Time move is at most 2 steps, so the phase never draws a clan
-placed to cross two checkpoints in one move (that edit does not apply: see properties/positions.py).
+On the shipped content one Passage of Time move is at most 2 steps, so a quarter of the positions
+are drawn on long-move content (every Influence icon lengthened: ``with_long_moves`` of
+properties/positions.py), where a clan can be placed to cross two checkpoints in one move.
 """
 
 from __future__ import annotations
