@@ -122,6 +122,15 @@ class _Group(click.Group):
             self.add_command(command, cmd_name)
         return super().get_command(ctx, cmd_name)
 
+    def resolve_command(
+        self, ctx: click.Context, args: list[str]
+    ) -> tuple[str | None, click.Command | None, list[str]]:
+        if args and self.get_command(ctx, args[0]) is None:
+            # a mistyped name: click suggests names among the commands loaded, so load them all
+            for name in LAZY_COMMANDS:
+                self.get_command(ctx, name)
+        return super().resolve_command(ctx, args)
+
     def make_context(
         self,
         info_name: str | None,

@@ -341,20 +341,21 @@ def is_over(state: State) -> bool:
 
 
 TRUSTED: Final = 8
-"""States the engine remembers having made, and states whose legal actions it remembers having given
-(each at most, the most recently used first). Few, because remembering states costs the whole
+"""States the engine remembers having made or checked, and states whose legal actions it remembers
+having given (each at most, the most recently used first). Few, because remembering states costs the whole
 program memory and time; enough for a search (the outcome mode's, a look-ahead policy's), which
 applies every legal action of one state in turn and then goes on from one of the states it made."""
 
 
 class _Trust:
-    """What the engine itself produced lately, so that the common loop (``legal_actions``, then
-    ``apply`` of one of them to the same state) is not checked twice: ``made``, the states ``apply``
-    or ``settle`` returned lately and those the engine applied a trusted action to since (settled by
-    construction, so :func:`unsettled` has nothing to find in them); ``offered``, the states
-    ``legal_actions`` answered lately and the very tuple it returned for each. States and actions
-    are immutable, and trust goes by identity (``is``), so an edited copy or an equal action built
-    elsewhere is checked in full as before."""
+    """What the engine itself produced or checked lately, so that the common loop (``legal_actions``,
+    then ``apply`` of one of them to the same state) is not checked twice: ``made``, the states
+    ``apply`` or ``settle`` returned lately, those the engine applied a trusted action to since
+    (settled by construction), and those ``apply`` checked in full and found settled (so
+    :func:`unsettled` has nothing to find in any of them); ``offered``, the states ``legal_actions``
+    answered lately and the very tuple it returned for each. States and actions are immutable, and
+    trust goes by identity (``is``), so an edited copy or an equal action built elsewhere is checked
+    in full once, as a state the engine never saw is."""
 
     __slots__ = ("made", "offered")
 
@@ -363,8 +364,8 @@ class _Trust:
         self.offered: list[tuple[State, tuple[Action, ...]]] = []
 
     def keep(self, state: State) -> State:
-        """Remember ``state``, a state made since anything remembered was (so not remembered yet:
-        ``apply`` replaces the state it is given before acting on it), as settled, first."""
+        """Remember ``state``, not remembered yet (a state made since anything remembered was, or
+        one ``apply`` has just checked in full), as settled, first."""
         made = self.made
         if len(made) >= TRUSTED:
             made.pop()

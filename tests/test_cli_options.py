@@ -176,3 +176,8 @@ def test_every_command_the_group_lists_loads_and_runs_its_help() -> None:
     unknown = CliRunner().invoke(cli, ["no-such-command"])
     assert unknown.exit_code == 2
     assert "No such command" in unknown.output
+    # a mistyped name is matched against every command, loaded or not yet
+    for typo, meant in (("campain", "campaign"), ("verif", "verify"), ("serv", "serve"), ("pley", "play")):
+        result = CliRunner().invoke(cli, [typo])
+        assert result.exit_code == 2, typo
+        assert f"'{meant}'" in result.output, (typo, result.output)

@@ -34,8 +34,8 @@ SERVE = shlex.join([sys.executable, "-m", "reference.cli", "serve"])
 BUDGET = "20"
 POSITIONS = "30"
 """Generated positions searched for a fault only a rare situation shows (which 20 whole games never
-meet): the draws depend on more than the seed (the modules a test process has imported change them),
-so the budget leaves a margin."""
+meet); the budget leaves a margin, so that a change to the position strategy does not need a new
+seed."""
 """Games from positions, and games from setups, each run gets (the same small budget)."""
 EMPTY_DECK_VECTOR = (
     "COURTIER.FLOOR12.EMPTY_DECK--with-the-deck-empty-the-card-stays-and-only-its-light-action-is-done"
