@@ -23,11 +23,13 @@ positions of ``wcref verify`` (:mod:`reference.conformance.verify`,
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import threading
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Final, TypeVar
 
 if TYPE_CHECKING:
+    from hypothesis.internal.constants_ast import Constants
     from hypothesis.strategies import DrawFn, SearchStrategy
 
 T = TypeVar("T")
@@ -59,32 +61,49 @@ class LabelledDraw:
         return self._draw(strategy, label=label)
 
 
+_PINNED = threading.Lock()
+_depth = 0
+"""Searches now inside :func:`without_local_constants`, in any thread (guarded by ``_PINNED``)."""
+_saved: Callable[[], Constants] | None = None
+"""Hypothesis's own function, while it is replaced."""
+
+
 @contextmanager
 def without_local_constants() -> Iterator[None]:
     """Run the Hypothesis searches inside without the local constants (see the module docstring),
     so a seed draws the same examples whatever modules are loaded (with one Hypothesis version).
-    This replaces a private Hypothesis function for the duration, and empties Hypothesis's cache of
+    This replaces a private Hypothesis function while any search is inside (nested, or in several
+    threads: the first in replaces it, the last out puts it back), and empties Hypothesis's cache of
     the constants each kind of draw may take on the way in and out (so nothing computed inside is
-    used outside, or the reverse); with a Hypothesis that has no such function (before 6.131, or a
+    used outside, or the reverse). With a Hypothesis that has no such function (before 6.131, or a
     later change) nothing is replaced."""
+    global _depth, _saved
     try:
         from hypothesis.internal.conjecture import providers
         from hypothesis.internal.constants_ast import Constants
 
         original = providers._get_local_constants
         cache = providers.CONSTANTS_CACHE.cache
-        empty = Constants()
     except (ImportError, AttributeError):  # another Hypothesis: leave it as it is
         yield
         return
+    empty = Constants()
 
     def none_local() -> Constants:
         return empty
 
-    cache.clear()
-    providers._get_local_constants = none_local
+    with _PINNED:
+        if _depth == 0:
+            _saved = original
+            cache.clear()
+            providers._get_local_constants = none_local
+        _depth += 1
     try:
         yield
     finally:
-        providers._get_local_constants = original
-        cache.clear()
+        with _PINNED:
+            _depth -= 1
+            if _depth == 0 and _saved is not None:
+                providers._get_local_constants = _saved
+                _saved = None
+                cache.clear()

@@ -86,3 +86,52 @@ def test_each_value_of_a_game_is_drawn_under_a_label_of_its_own() -> None:
     assert counted.count == 1
     assert decision_label(DECISION_LABELS + 5) == decision_label(DECISION_LABELS - 1)
     assert decision_label(-1) == "decision 0"
+
+
+def test_local_constants_come_back_after_nested_threaded_and_failing_searches() -> None:
+    """Hypothesis's own function is back once the last search is out, whatever the order: nested,
+    in two threads leaving in the other order than they came in, or ended by an exception."""
+    import threading
+
+    from hypothesis.internal.conjecture import providers
+
+    from reference.searches import without_local_constants
+
+    original = providers._get_local_constants
+    with without_local_constants():
+        assert providers._get_local_constants is not original
+        with without_local_constants():
+            pass
+        assert providers._get_local_constants is not original  # the outer search is still inside
+    assert providers._get_local_constants is original
+
+    first_in, second_in, first_out = threading.Event(), threading.Event(), threading.Event()
+    pinned_while_second_inside: list[bool] = []
+
+    def first() -> None:
+        with without_local_constants():
+            first_in.set()
+            second_in.wait(10)
+        first_out.set()  # leaves first, while the second search is still inside
+
+    def second() -> None:
+        first_in.wait(10)
+        with without_local_constants():
+            second_in.set()
+            first_out.wait(10)
+            pinned_while_second_inside.append(providers._get_local_constants is not original)
+
+    threads = [threading.Thread(target=first), threading.Thread(target=second)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(20)
+    assert pinned_while_second_inside == [True]
+    assert providers._get_local_constants is original
+
+    try:
+        with without_local_constants():
+            raise KeyError("a search that fails")
+    except KeyError:
+        pass
+    assert providers._get_local_constants is original
