@@ -61,6 +61,35 @@ class LabelledDraw:
         return self._draw(strategy, label=label)
 
 
+Test = TypeVar("Test", bound=Callable[..., None])
+
+
+def seeded_search(seed: int, examples: int) -> Callable[[Test], Test]:
+    """The settings of ``wcref verify``'s searches, for a ``@given`` test: ``examples`` cases drawn
+    from ``seed`` (``--seed`` decides, whatever the loaded profile says), generated then shrunk, with
+    no example database, deadline or health check, and Hypothesis quiet (the harness reports)."""
+    from hypothesis import HealthCheck, Phase, Verbosity, settings
+    from hypothesis import seed as hypothesis_seed
+
+    chosen = settings(
+        max_examples=examples,
+        database=None,
+        deadline=None,
+        phases=(Phase.generate, Phase.shrink),
+        suppress_health_check=list(HealthCheck),
+        verbosity=Verbosity.quiet,
+        report_multiple_bugs=False,
+        print_blob=False,
+        derandomize=False,
+        backend="hypothesis",
+    )
+
+    def decorate(test: Test) -> Test:
+        return hypothesis_seed(seed)(chosen(test))
+
+    return decorate
+
+
 _PINNED = threading.Lock()
 _depth = 0
 """Searches now inside :func:`without_local_constants`, in any thread (guarded by ``_PINNED``)."""

@@ -12,8 +12,7 @@ from pathlib import Path
 from hypothesis import strategies as st
 
 from reference.conformance.adapter import ReferenceAdapter
-from reference.conformance.harness import play_differential
-from reference.conformance.verify import _DrawnChooser
+from reference.conformance.harness import DrawnChooser, play_differential
 from reference.model import Setup
 from reference.searches import DECISION_LABELS, LabelledDraw, decision_label
 
@@ -75,7 +74,7 @@ def test_each_value_of_a_game_is_drawn_under_a_label_of_its_own() -> None:
         labels.append(label)
         return 0
 
-    chooser = _DrawnChooser(draw)  # type: ignore[arg-type]  # a recording stand-in for a DrawFn
+    chooser = DrawnChooser(LabelledDraw(draw))  # type: ignore[arg-type]  # a recording stand-in for a DrawFn
     steps, divergence = play_differential(ReferenceAdapter(), Setup(players=2), chooser, 5)
     assert divergence is None
     assert steps > 20

@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, Final, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Protocol
 
 import msgspec
 
@@ -80,6 +80,11 @@ from reference.position import Position, at_sync_point, from_position
 from reference.position import position as public_position
 from reference.searches import without_local_constants
 from reference.wire import Observation
+
+if TYPE_CHECKING:
+    from hypothesis.strategies import SearchStrategy
+
+    from properties.strategies import Draw
 
 MAX_STEPS: Final = 5_000
 """A differential game longer than this is cut short (an engine that never ends is a bug)."""
@@ -280,6 +285,30 @@ class Chooser(Protocol):
     def integer(self, low: int, high: int) -> int:
         """An integer in low..high (inclusive)."""
         ...
+
+
+class DrawnChooser:
+    """The Chooser of a search: each integer drawn by ``draw`` (in verify's searches a
+    :class:`reference.searches.LabelledDraw`, so that each is drawn under a span label of its own
+    and Hypothesis's mutants are new games), and kept in ``choices``."""
+
+    _strategies: ClassVar[dict[tuple[int, int], SearchStrategy[int]]] = {}
+
+    def __init__(self, draw: Draw) -> None:
+        self._draw = draw
+        self.choices: list[int] = []
+
+    def integer(self, low: int, high: int) -> int:
+        if high <= low:
+            return low
+        strategy = self._strategies.get((low, high))
+        if strategy is None:
+            from hypothesis import strategies as st
+
+            strategy = self._strategies[(low, high)] = st.integers(low, high)
+        value = self._draw(strategy)
+        self.choices.append(value)
+        return value
 
 
 def failure_of(exc: BaseException) -> Failure:
@@ -988,6 +1017,7 @@ __all__ = [
     "Chooser",
     "Diverged",
     "Divergence",
+    "DrawnChooser",
     "Failure",
     "FieldDifference",
     "GameSetup",

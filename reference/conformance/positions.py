@@ -41,6 +41,7 @@ from reference.conformance.harness import (
     PROBE_ODDS,
     CaseResult,
     Divergence,
+    DrawnChooser,
     Failure,
     GameSetup,
     Mismatch,
@@ -56,7 +57,7 @@ from reference.errors import IllegalAction, RulesGap, TraceError
 from reference.model import Action, State
 from reference.narrate import article, counted
 from reference.position import ImpossiblePosition, Position, at_sync_point, from_position
-from reference.searches import LabelledDraw
+from reference.searches import LabelledDraw, seeded_search
 from reference.wire import DIGEST, Observation, ReplayMismatch, ReplayRefused, digest, observe, to_json
 
 if TYPE_CHECKING:
@@ -199,16 +200,6 @@ class PositionsResult(msgspec.Struct, kw_only=True):
     searches: int = 0
 
 
-class _Chooser:
-    """Integers drawn by Hypothesis (the harness's Chooser)."""
-
-    def __init__(self, draw: Draw) -> None:
-        self.draw = draw
-
-    def integer(self, low: int, high: int) -> int:
-        return low if high <= low else self.draw(st.integers(low, high))
-
-
 def play_from(
     impl: Implementation,
     drawn: Drawn,
@@ -228,7 +219,7 @@ def play_from(
 
     start = drawn.position
     session = Session(impl, case, start.setup, start=start)
-    chooser = _Chooser(draw)
+    chooser = DrawnChooser(draw)
     busy = 0
     try:
         session.begin()
@@ -316,9 +307,7 @@ def _search_positions(
     target: Target,
 ) -> SearchRun:
     """One Hypothesis search of the positions phase, stopping at what ``target`` wants."""
-    from hypothesis import HealthCheck, given, settings
-    from hypothesis import Phase as HypothesisPhase
-    from hypothesis import seed as hypothesis_seed
+    from hypothesis import given
 
     from properties.positions import drawn_positions, situations, with_long_moves
     from reference.conformance.verify import seed_offset
@@ -359,18 +348,7 @@ def _search_positions(
             return None
         return _PlayedPosition(drawn, steps, divergence)
 
-    @hypothesis_seed(options.seed)
-    @settings(
-        max_examples=options.positions,
-        database=None,
-        deadline=None,
-        phases=(HypothesisPhase.generate, HypothesisPhase.shrink),
-        suppress_health_check=list(HealthCheck),
-        report_multiple_bugs=False,
-        print_blob=False,
-        derandomize=False,  # --seed decides, whatever the loaded profile says
-        backend="hypothesis",
-    )
+    @seeded_search(options.seed, options.positions)
     @given(cases())
     def case(played: _PlayedPosition | None) -> None:
         if played is None:

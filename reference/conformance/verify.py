@@ -21,7 +21,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar, Final, Protocol
+from typing import TYPE_CHECKING, Final, Protocol
 
 import msgspec
 
@@ -33,6 +33,7 @@ from reference.conformance.harness import (
     MAX_DIFFERENCES,
     CaseResult,
     Divergence,
+    DrawnChooser,
     Failure,
     FieldDifference,
     GameSetup,
@@ -77,11 +78,11 @@ from reference.conformance.process import shorten
 from reference.conformance.vectors import VectorFailure, VectorWarning, missing_areas, vector_steps
 from reference.model import Action, Setup, State
 from reference.position import Position, from_position
-from reference.searches import LabelledDraw
+from reference.searches import LabelledDraw, seeded_search
 from reference.wire import digest, observe
 
 if TYPE_CHECKING:
-    from hypothesis.strategies import DrawFn, SearchStrategy
+    from hypothesis.strategies import DrawFn
 
 REPORT_FORMAT: Final = "wcref-verify-report"
 HELLO_FAILED: Final = "hello failed"
@@ -219,31 +220,6 @@ class _Quiet:
         pass
 
 
-class _DrawnChooser:
-    """The harness's Chooser over a composite strategy's ``draw``: the n-th integer of a game is
-    drawn under the span label ``decision n`` (:class:`reference.searches.LabelledDraw`), so that
-    Hypothesis's mutants are new games, not replays of games already played against the
-    implementation."""
-
-    _strategies: ClassVar[dict[tuple[int, int], SearchStrategy[int]]] = {}
-
-    def __init__(self, draw: DrawFn) -> None:
-        self._draw = LabelledDraw(draw)
-        self.choices: list[int] = []
-
-    def integer(self, low: int, high: int) -> int:
-        if high <= low:
-            return low
-        strategy = self._strategies.get((low, high))
-        if strategy is None:
-            from hypothesis import strategies as st
-
-            strategy = self._strategies[(low, high)] = st.integers(low, high)
-        value = self._draw(strategy)
-        self.choices.append(value)
-        return value
-
-
 @dataclass(frozen=True)
 class _Played:
     """One differential game played while Hypothesis drew it: the setup's label, the steps played,
@@ -349,8 +325,7 @@ def _search_games(
 ) -> SearchRun:
     """One Hypothesis search of the games, stopping at what ``target`` wants (``result.first`` is
     set by the first search)."""
-    from hypothesis import HealthCheck, Phase, Verbosity, given, settings
-    from hypothesis import seed as hypothesis_seed
+    from hypothesis import given
     from hypothesis import strategies as st
 
     offset = seed_offset(options.seed)
@@ -364,12 +339,12 @@ def _search_games(
 
     @st.composite
     def games(draw: DrawFn) -> _Played | None:
-        # the game is played as it is drawn: each decision under a label of its own (_DrawnChooser)
+        # the game is played as it is drawn: each decision under a label of its own (LabelledDraw)
         if run.idle():
             return None
         pick = (draw(st.integers(0, len(setups) - 1), label="setup") + offset) % len(setups)
         chance_seed = (draw(st.integers(0, 2**32 - 1), label="chance seed") + offset) % 2**32
-        chooser = _DrawnChooser(draw)
+        chooser = DrawnChooser(LabelledDraw(draw))
         chosen = setups[pick]
         case = f"game ({chosen.label}, chance seed {chance_seed})"
         if not result.first:
@@ -386,19 +361,7 @@ def _search_games(
             return None
         return _Played(chosen.label, steps, divergence, tuple(chooser.choices))
 
-    @hypothesis_seed(options.seed)
-    @settings(
-        max_examples=options.games,
-        database=None,
-        deadline=None,
-        phases=(Phase.generate, Phase.shrink),
-        suppress_health_check=list(HealthCheck),
-        verbosity=Verbosity.quiet,
-        report_multiple_bugs=False,
-        print_blob=False,
-        derandomize=False,  # --seed decides, whatever the loaded profile says
-        backend="hypothesis",
-    )
+    @seeded_search(options.seed, options.games)
     @given(games())
     def game(played: _Played | None) -> None:
         if played is None:
