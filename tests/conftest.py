@@ -29,6 +29,11 @@ def pytest_configure(config: pytest.Config) -> None:
         "markers",
         "browser: needs a headless browser (Debian's chromium); left out by default, run by `tox -e browser`",
     )
+    config.addinivalue_line(
+        "markers",
+        "long: volume beyond what CI's 5 minutes allow, each fault or rule it covers also tested in the"
+        " default run; left out by default, run by `tox -e long`",
+    )
 
 
 def pytest_bdd_apply_tag(tag: str, function: Callable[..., object]) -> object:
