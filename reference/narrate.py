@@ -467,8 +467,8 @@ def _line(event: Event, name: Names) -> str:
         case ev.HandIn(clan=clan, place=place, rate=rate, coins=coins, points=points, kept=kept, round=r):
             return (
                 f"{name(clan)}, {'first' if place == 0 else 'second'} in the new order, hands in "
-                f"{coins - kept} of {amount(coins, 'coin')} at {rate} per {r} CP: +{amount(points, 'cp')}, "
-                f"keeps {kept}"
+                f"{coins - kept} of {amount(coins, 'coin')}, {r} CP per full {rate} (round {r}): "
+                f"+{amount(points, 'cp')}, keeps {amount(kept, 'coin')}"
             )
         case ev.GardensStep(bridges=bridges):
             held = ", ".join(c.value for c in bridges) or "none"

@@ -189,6 +189,23 @@ def test_play_events_json_lines(args: tuple[str, ...], tmp_path: object) -> None
     assert [type(d.event).__name__ for d in decoded][:1] == ["Dealt"]
 
 
+@pytest.mark.parametrize(
+    ("place", "rate", "coins", "points", "kept", "said"),
+    [
+        (0, 3, 10, 9, 1, "first in the new order, hands in 9 of 10 coins, 3 CP per full 3 (round 3): +9"),
+        (1, 5, 4, 0, 4, "second in the new order, hands in 0 of 4 coins, 3 CP per full 5 (round 3): +0"),
+    ],
+)
+def test_the_rivals_hand_in_says_the_points_per_full_set_of_coins(
+    place: int, rate: int, coins: int, points: int, kept: int, said: str
+) -> None:
+    """SOLO.ROUND.HAND_IN: the round number of Clan Points per full 3 (first) or 5 (second) coins."""
+    event = ev.HandIn(clan=1, round=3, place=place, rate=rate, coins=coins, points=points, kept=kept)
+    [line] = event_lines(event, lambda clan: f"clan {clan}")
+    assert line.startswith(f"clan 1, {said}")
+    assert line.endswith(f", keeps {kept} coin" + ("" if kept == 1 else "s"))
+
+
 def test_event_lines_refuse_what_is_not_an_event() -> None:
     good = wire.event_line(3, ev.BoardCleared(round=1))
     assert wire.decode_event_line(good).event == ev.BoardCleared(round=1)
