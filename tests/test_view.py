@@ -283,6 +283,16 @@ def test_show_prints_the_text_board_of_a_step(games: dict[str, Fixture]) -> None
     assert "final scores:" in final.stdout
 
 
+def test_show_before_the_deal_marks_empty_fields_and_ends_no_line_in_a_space(
+    games: dict[str, Fixture],
+) -> None:
+    result = run("show", str(games["2-clans"].trace), "--step", "0")
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert "Passage of Time (furthest first, top of a stack first): -" in lines  # no clan on it yet
+    assert [line for line in lines if line != line.rstrip()] == []
+
+
 def test_show_a_solo_trace_shows_the_rival_cards(games: dict[str, Fixture]) -> None:
     o = games["solo-gingkogawa"].observations[-1]
     result = run("show", str(games["solo-gingkogawa"].trace))

@@ -59,7 +59,7 @@ def text_board(observation: Observation) -> list[str]:
     order = [c for c in o.time_order if 0 <= c < len(o.clans)]
     lines.append(
         "Passage of Time (furthest first, top of a stack first): "
-        + ", ".join(f"{name(c)} {o.clans[c].time}" for c in order)
+        + (", ".join(f"{name(c)} {o.clans[c].time}" for c in order) or "-")
     )
     for c, clan in enumerate(o.clans):
         held = (
