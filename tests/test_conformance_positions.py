@@ -82,6 +82,7 @@ def test_the_reference_passes_its_positions(tmp_path: Path) -> None:
     [case] = [c for c in report["cases"] if c["kind"] == "positions"]
     assert case["status"] == "passed"
     assert f"positions: {BUDGET} of {BUDGET} games from generated positions" in result.stdout
+    assert f"({positions['edited']} edited towards a rare situation, " in result.stdout
     assert "result: PASS" in result.stdout
 
 

@@ -375,6 +375,7 @@ def test_seed_option_reaches_the_games(tmp_path: Path) -> None:
                      "--seed", str(seed), "--report", str(report))  # fmt: skip
         assert result.exit_code == 0, result.output
         games.setdefault(seed, []).append(json.loads(report.read_text())["games"])
+        assert f"  first: {games[seed][-1]['first']}\n" in result.stdout  # the terminal names it too
     [five, again], [six] = games[5], games[6]
     assert five["first"] != six["first"]
     assert {k: v for k, v in five.items() if k != "seconds"} == {

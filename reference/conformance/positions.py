@@ -418,7 +418,7 @@ def summary(result: PositionsResult) -> list[str]:
         return [f"positions: skipped: {result.skipped}"]
     lines = [
         f"positions: {result.played} of {result.requested} games from generated positions without "
-        f"divergence ({result.edited} edited, {result.steps} steps, seed {result.seed}, "
+        f"divergence ({result.edited} edited towards a rare situation, {result.steps} steps, seed {result.seed}, "
         f"{result.seconds:.1f} s)"
         + (f"; {result.shrink_runs} runs shrinking" if result.shrink_runs else "")
         + (

@@ -891,6 +891,8 @@ def summary_lines(report: Report) -> list[str]:
         )
         if games.by_setup:
             lines.append("  by setup: " + ", ".join(f"{label}: {n}" for label, n in games.by_setup.items()))
+        if games.first:  # another --seed starts with another game: this says which one this seed drew
+            lines.append(f"  first: {games.first}")
         if games.error:
             lines.append(f"games: harness error: {games.error.strip().splitlines()[-1]}")
     if report.positions is not None:
