@@ -24,7 +24,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import ClassVar, Final
 
@@ -304,6 +304,159 @@ def illegal_candidates(state: State, legal: tuple[Action, ...]) -> list[Action]:
     return [a for a in UNIVERSE if a not in allowed]
 
 
+# ---- the API checks (the step machines and the API whole-game properties share them) ----------------
+
+
+class LegalOptionFailed(Exception):
+    """A legal action raised when applied: the ``option``, the ``rule`` to name the failure by (the
+    gap's rule for a RulesGap, else API.LEGAL_APPLIES) and the ``message``."""
+
+    def __init__(self, option: Action, rule: str, message: str) -> None:
+        super().__init__(message)
+        self.option = option
+        self.rule = rule
+        self.message = message
+
+
+def every_legal_applies(state: State, legal: tuple[Action, ...]) -> list[Breach]:
+    """Apply every legal action of ``state`` and check what each leaves pending (``check_pending``).
+    Raises :class:`LegalOptionFailed` for the first legal action that raises."""
+    after: dict[Action, State] = {}
+    for option in legal:
+        try:
+            after[option] = apply(state, option)
+        except RulesGap as exc:
+            raise LegalOptionFailed(
+                option, exc.rule, f"RulesGap after the legal {_describe(option)}: {exc}"
+            ) from exc
+        except Exception as exc:
+            raise LegalOptionFailed(
+                option, "API.LEGAL_APPLIES", f"the legal {_describe(option)} raised {exc!r}"
+            ) from exc
+    return check_pending(state, legal, after)
+
+
+def illegal_refused(state: State, legal: tuple[Action, ...], salt: int, samples: int = 3) -> list[Breach]:
+    """API.ILLEGAL_REFUSED: ``samples`` actions that are not legal (:func:`illegal_candidates`, picked
+    by a generator seeded with ``salt``) are each refused with IllegalAction naming a registered rule,
+    and leave the state unchanged."""
+    if samples <= 0:
+        return []
+    pool = illegal_candidates(state, legal)
+    picked = random.Random(salt).sample(pool, min(samples, len(pool)))
+    known = rule_ids()
+    before = wire.encode(state)
+    found: list[Breach] = []
+    for action in picked:
+        try:
+            apply(state, action)
+        except IllegalAction as exc:
+            if exc.rule not in known:
+                found.append(
+                    Breach("API.ILLEGAL_REFUSED", f"{_describe(action)} refused with unknown rule {exc.rule}")
+                )
+            continue
+        except Exception as exc:
+            found.append(
+                Breach("API.ILLEGAL_REFUSED", f"{_describe(action)} raised {exc!r}, not IllegalAction")
+            )
+            continue
+        found.append(Breach("API.ILLEGAL_REFUSED", f"{_describe(action)} is not legal but was applied"))
+    if wire.encode(state) != before:
+        found.append(Breach("API.ILLEGAL_REFUSED", "a refused action changed the state"))
+    return found
+
+
+def round_trip(
+    state: State, action: Action, after: State, engine_apply: Callable[[State, Action], State]
+) -> list[Breach]:
+    """API.JSON and API.REPLAY: the JSON round trip of ``after`` without its setup (the setup, 16 kB
+    with generated content, never changes in a game: it is round-tripped once a game), then
+    ``action`` applied by ``engine_apply`` to the decoded ``state``, given the game's own setup (so
+    its content's catalogue is not built and validated again), reaches the same state."""
+    if after.setup is not state.setup:
+        return [Breach("API.JSON", "a step replaced the game's setup")]
+    bare = replace(after, setup=_NO_SETUP)
+    decoded = wire.decode_state(wire.encode(bare))
+    if decoded != bare or wire.encode(decoded) != wire.encode(bare):
+        return [Breach("API.JSON", "the state does not survive a JSON round trip")]
+    before = replace(wire.decode_state(wire.encode(replace(state, setup=_NO_SETUP))), setup=state.setup)
+    again = engine_apply(before, action)
+    if wire.digest(again) != wire.digest(after):
+        return [Breach("API.REPLAY", f"{_describe(action)} gives another state on the decoded state")]
+    return []
+
+
+class CourtierParts:
+    """COURTIER.ACTION across steps: each Courtier action (a frame on the stack, by its depth) holds
+    at most one audience and one climb, and records each part it took."""
+
+    def __init__(self) -> None:
+        self.parts: dict[int, list[int]] = {}
+
+    def before(self, state: State, action: Action) -> list[Breach]:
+        """Count the part ``action`` takes at a Courtier decision of ``state``."""
+        if state.decision.kind is not DecisionKind.COURTIER or not isinstance(action, (Audience, Climb)):
+            return []
+        depth = len(state.stack) - 1
+        parts = self.parts.setdefault(depth, [0, 0])
+        parts[0 if isinstance(action, Audience) else 1] += 1
+        if max(parts) > 1:
+            return [
+                Breach(
+                    "COURTIER.ACTION", f"a Courtier action held {parts[0]} audiences and {parts[1]} climbs"
+                )
+            ]
+        return []
+
+    def after(self, state: State, action: Action, after: State) -> list[Breach]:
+        """Forget the Courtier actions ``after`` no longer holds; check the part just taken was recorded."""
+        acted = state.decision.kind is DecisionKind.COURTIER and isinstance(action, (Audience, Climb))
+        depth = len(state.stack) - 1
+        found: list[Breach] = []
+        for d in list(self.parts):
+            frame = after.stack[d] if d < len(after.stack) else None
+            if not isinstance(frame, CourtierFrame):
+                del self.parts[d]
+                continue
+            fresh = not frame.audience and not frame.climb
+            if fresh and not (acted and d == depth):
+                del self.parts[d]  # a new Courtier action at this depth
+            elif acted and d == depth and not fresh:
+                done = frame.audience if isinstance(action, Audience) else frame.climb
+                if not done:
+                    found.append(
+                        Breach(
+                            "COURTIER.ACTION", f"{_describe(action)} was not recorded on its Courtier action"
+                        )
+                    )
+        return found
+
+
+def climb_breaches(state: State, action: Action, after: State) -> list[Breach]:
+    """COURTIER.CLIMB: a climb moves one courtier up its floors, and in a room it costs its
+    Mother-of-Pearl (:data:`properties.invariants.CLIMB_PEARL`)."""
+    if not isinstance(action, Climb) or state.decision.clan is None:
+        return []
+    clan = state.decision.clan
+    b, a = state.clans[clan], after.clans[clan]
+    want = list(b.courtiers)
+    want[action.start] -= 1
+    want[action.start + action.floors] += 1
+    if list(a.courtiers) != want:
+        return [
+            Breach("COURTIER.CLIMB", f"{_describe(action)} moved courtiers {b.courtiers} -> {a.courtiers}")
+        ]
+    top = after.stack[-1] if after.stack else None
+    if isinstance(top, RoomFrame) and top.clan == clan and a.pearl != b.pearl - CLIMB_PEARL[action.floors]:
+        return [
+            Breach(
+                "COURTIER.CLIMB", f"a {action.floors}-floor climb cost {b.pearl - a.pearl} Mother-of-Pearl"
+            )
+        ]
+    return []
+
+
 # ---- the machine ------------------------------------------------------------------------------------
 
 
@@ -338,7 +491,7 @@ class GameMachine(RuleBasedStateMachine):
         self.actions: list[Action] = []
         self.style: strat.Style = "eager"
         self.breaches: list[Breach] = []
-        self.courtier_parts: dict[int, list[int]] = {}
+        self.courtier_parts = CourtierParts()
         self.reached: set[str] = set()
         self.failed = False
         self.busy = 0
@@ -456,145 +609,29 @@ class GameMachine(RuleBasedStateMachine):
             ) from exc
 
     def _every_legal_applies(self, state: State, legal: tuple[Action, ...]) -> None:
-        after: dict[Action, State] = {}
-        for option in legal:
-            try:
-                after[option] = apply(state, option)
-            except RulesGap as exc:
-                prefix = wire.Trace(setup=state.setup, actions=(*self.actions, option))
-                raise self.fail(
-                    exc.rule, f"RulesGap after the legal {_describe(option)}: {exc}", trace=prefix
-                ) from exc
-            except Exception as exc:
-                prefix = wire.Trace(setup=state.setup, actions=(*self.actions, option))
-                raise self.fail(
-                    "API.LEGAL_APPLIES", f"the legal {_describe(option)} raised {exc!r}", trace=prefix
-                ) from exc
-        self._check(check_pending(state, legal, after))
+        try:
+            self._check(every_legal_applies(state, legal))
+        except LegalOptionFailed as exc:
+            prefix = wire.Trace(setup=state.setup, actions=(*self.actions, exc.option))
+            raise self.fail(exc.rule, exc.message, trace=prefix) from exc
 
     def _illegal_refused(self, state: State, legal: tuple[Action, ...]) -> None:
-        if self.illegal_samples <= 0:
-            return
-        pool = illegal_candidates(state, legal)
-        rng = random.Random(len(self.actions))
-        picked = rng.sample(pool, min(self.illegal_samples, len(pool)))
-        known = rule_ids()
-        before = wire.encode(state)
-        for action in picked:
-            try:
-                apply(state, action)
-            except IllegalAction as exc:
-                if exc.rule not in known:
-                    self._check(
-                        [
-                            Breach(
-                                "API.ILLEGAL_REFUSED",
-                                f"{_describe(action)} refused with unknown rule {exc.rule}",
-                            )
-                        ]
-                    )
-                continue
-            except Exception as exc:
-                self._check(
-                    [Breach("API.ILLEGAL_REFUSED", f"{_describe(action)} raised {exc!r}, not IllegalAction")]
-                )
-                continue
-            self._check([Breach("API.ILLEGAL_REFUSED", f"{_describe(action)} is not legal but was applied")])
-        if wire.encode(state) != before:
-            self._check([Breach("API.ILLEGAL_REFUSED", "a refused action changed the state")])
+        self._check(illegal_refused(state, legal, len(self.actions), self.illegal_samples))
 
     def _round_trip(self, state: State, action: Action, after: State) -> None:
-        """The JSON round trip of the state without its setup (the setup, 16 kB with generated content,
-        never changes in a game: :meth:`deal_in` round-trips it once), then the same action applied to
-        the decoded state before the step, given the game's own setup (so its content's catalogue is
-        not built and validated again) reaches the same state."""
-        if after.setup is not state.setup:
-            self._check([Breach("API.JSON", "a step replaced the game's setup")])
-            return
-        bare = replace(after, setup=_NO_SETUP)
-        decoded = wire.decode_state(wire.encode(bare))
-        if decoded != bare or wire.encode(decoded) != wire.encode(bare):
-            self._check([Breach("API.JSON", "the state does not survive a JSON round trip")])
-            return
-        before = replace(wire.decode_state(wire.encode(replace(state, setup=_NO_SETUP))), setup=state.setup)
-        again = self.engine_apply(before, action)
-        if wire.digest(again) != wire.digest(after):
-            self._check(
-                [Breach("API.REPLAY", f"{_describe(action)} gives another state on the decoded state")]
-            )
+        """See :func:`round_trip` (the setup is round-tripped once, by :meth:`deal_in`)."""
+        self._check(round_trip(state, action, after, self.engine_apply))
 
     # ---- courtier actions -------------------------------------------------------------------------
 
     def _courtier_before(self, state: State, action: Action) -> None:
-        if state.decision.kind is not DecisionKind.COURTIER or not isinstance(action, (Audience, Climb)):
-            return
-        depth = len(state.stack) - 1
-        parts = self.courtier_parts.setdefault(depth, [0, 0])
-        parts[0 if isinstance(action, Audience) else 1] += 1
-        if max(parts) > 1:
-            self._check(
-                [
-                    Breach(
-                        "COURTIER.ACTION",
-                        f"a Courtier action held {parts[0]} audiences and {parts[1]} climbs",
-                    )
-                ]
-            )
+        self._check(self.courtier_parts.before(state, action))
 
     def _courtier_after(self, state: State, action: Action, after: State) -> None:
-        acted = state.decision.kind is DecisionKind.COURTIER and isinstance(action, (Audience, Climb))
-        depth = len(state.stack) - 1
-        for d in list(self.courtier_parts):
-            frame = after.stack[d] if d < len(after.stack) else None
-            if not isinstance(frame, CourtierFrame):
-                del self.courtier_parts[d]
-                continue
-            fresh = not frame.audience and not frame.climb
-            if fresh and not (acted and d == depth):
-                del self.courtier_parts[d]  # a new Courtier action at this depth
-            elif acted and d == depth and not fresh:
-                done = frame.audience if isinstance(action, Audience) else frame.climb
-                if not done:
-                    self._check(
-                        [
-                            Breach(
-                                "COURTIER.ACTION",
-                                f"{_describe(action)} was not recorded on its Courtier action",
-                            )
-                        ]
-                    )
+        self._check(self.courtier_parts.after(state, action, after))
 
     def _climb(self, state: State, action: Action, after: State) -> None:
-        if not isinstance(action, Climb) or state.decision.clan is None:
-            return
-        clan = state.decision.clan
-        b, a = state.clans[clan], after.clans[clan]
-        want = list(b.courtiers)
-        want[action.start] -= 1
-        want[action.start + action.floors] += 1
-        if list(a.courtiers) != want:
-            self._check(
-                [
-                    Breach(
-                        "COURTIER.CLIMB",
-                        f"{_describe(action)} moved courtiers {b.courtiers} -> {a.courtiers}",
-                    )
-                ]
-            )
-        top = after.stack[-1] if after.stack else None
-        if (
-            isinstance(top, RoomFrame)
-            and top.clan == clan
-            and a.pearl != b.pearl - CLIMB_PEARL[action.floors]
-        ):
-            self._check(
-                [
-                    Breach(
-                        "COURTIER.CLIMB",
-                        f"a {action.floors}-floor climb cost {b.pearl - a.pearl} Mother-of-Pearl",
-                    )
-                ]
-            )
+        self._check(climb_breaches(state, action, after))
 
     # ---- reachability -------------------------------------------------------------------------------
 
