@@ -50,6 +50,11 @@ action whose card block offers it again); a campaign counts these games apart.""
 Spoiler = Callable[[State, Action, State], State]
 """A planted fault: the state the engine returned, spoiled (see :mod:`properties.faults`)."""
 
+StepCheck = Callable[[State, tuple[Action, ...] | None, Action, State], list[Breach]]
+"""More checks of each step, after the invariants: given the state before, its legal actions (None at
+a chance decision), the action and the state after, the breaches found (the property suite's API
+whole-game properties run the step machines' API checks this way: :mod:`properties.whole_games`)."""
+
 Decide = Callable[[State, tuple[Action, ...]], int]
 """Who takes the decisions instead of the policy: the index of the chosen legal action (the first one
 when out of range), given the state and its legal actions (the property suite's whole-game machine
@@ -123,13 +128,15 @@ def play(
     choices: Sequence[int] | None = None,
     decide: Decide | None = None,
     tally: bool = True,
+    check: StepCheck | None = None,
 ) -> GameResult:
     """Play and check one game (see the module docstring). ``choices`` replays given decisions (the
     i-th decision takes legal action ``choices[i]``, the first one when out of range or past the end)
     instead of asking the policy, and so does ``decide`` (see :data:`Decide`); ``tally`` False skips
-    the rule and situation counts (shrinking).
+    the rule and situation counts (shrinking); ``check`` checks each step further (:data:`StepCheck`),
+    its breaches a failure like the invariants'.
     Never raises for what happens in the game: a failure is returned. Raises KeyError for an
-    unknown policy, SetupError for a bad setup and what ``decide`` raises."""
+    unknown policy, SetupError for a bad setup and what ``decide`` or ``check`` raises."""
     choose = POLICIES[policy]
     chance_rng = random.Random(seed)
     policy_rng = random.Random(seed + POLICY_SALT)
@@ -153,6 +160,7 @@ def play(
                 result.unfinished = True
                 return result
             action: Action
+            options: tuple[Action, ...] | None = None
             if is_chance(state):
                 action = sample(state, chance_rng)
             else:
@@ -189,6 +197,10 @@ def play(
                 + check_events(state, after)
                 + check_hand_in(state, after)
             )
+            if check is not None and not breaches:
+                deciding = True  # like ``decide``, what the check raises is the checker's
+                breaches = check(state, options, action, after)
+                deciding = False
             if breaches:
                 first = _first(breaches)
                 result.final = after
