@@ -397,13 +397,18 @@ def _describe_game(setup: Setup) -> str:
     if setup.solo is None:
         return f"{setup.players} clans"
     given = setup.solo.deck
-    deck = "provisional-9 (stand-in, see README)" if given is None else given.name
+    deck = "provisional-9" if given is None else given.name
+    notes = ["stand-in, see README"] if given is None else []
     if given is not None and given.provisional:
-        deck += " (marked provisional: not the printed cards)"
+        notes.append("marked provisional: not the printed cards")
     if setup.solo.rival is RivalKind.TOKUGAWA:
         cards = given.cards if given is not None else load_deck().cards
         seen = [f"{card.id} {' and '.join(card.printed)}" for card in cards if card.printed]
-        deck += f"; seen on printed cards: {', '.join(seen)}" if seen else "; no face seen on a printed card"
+        notes.append(
+            f"seen on printed cards: {', '.join(seen)}" if seen else "no face seen on a printed card"
+        )
+    # in brackets: callers go on with ", policy ..." after it
+    deck += f" ({'; '.join(notes)})" if notes else ""
     return f"solo against the {setup.solo.rival.value} rival ({difficulty_name(setup.solo)}), deck {deck}"
 
 

@@ -511,3 +511,15 @@ def test_schema_prints_when_no_directory() -> None:
     result = run("schema")
     assert result.exit_code == 0, result.output
     assert set(json.loads(result.stdout)) == set(wire.schemas())
+
+
+def test_a_solo_games_heading_keeps_the_decks_notes_in_brackets_before_the_policy() -> None:
+    """The deck's notes (stand-in, the faces seen on printed cards, which name several cards with
+    commas) sit in brackets, so ", policy random, seed 3" after them is not read as one of them."""
+    result = CliRunner().invoke(cli, ["play", "--seed", "3", "--bot", "tokugawa"])
+    assert result.exit_code == 0, result.output
+    heading = result.stdout.splitlines()[0]
+    assert re.search(
+        r"deck provisional-9 \(stand-in, see README; seen on printed cards: [^()]+\), policy random, seed 3$",
+        heading,
+    ), heading

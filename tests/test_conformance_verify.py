@@ -376,6 +376,9 @@ def test_seed_option_reaches_the_games(tmp_path: Path) -> None:
         assert result.exit_code == 0, result.output
         games.setdefault(seed, []).append(json.loads(report.read_text())["games"])
         assert f"  first: {games[seed][-1]['first']}\n" in result.stdout  # the terminal names it too
+        by_setup = games[seed][-1]["by_setup"]
+        # "; " between setups: a label has commas of its own ("solo tokugawa medium, cards order")
+        assert "  by setup: " + "; ".join(f"{k}: {n}" for k, n in by_setup.items()) + "\n" in result.stdout
     [five, again], [six] = games[5], games[6]
     assert five["first"] != six["first"]
     assert {k: v for k, v in five.items() if k != "seconds"} == {

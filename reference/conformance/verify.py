@@ -890,7 +890,8 @@ def summary_lines(report: Report) -> list[str]:
             )
         )
         if games.by_setup:
-            lines.append("  by setup: " + ", ".join(f"{label}: {n}" for label, n in games.by_setup.items()))
+            # "; " between setups: a setup's label has commas of its own (solo tokugawa medium, cards order)
+            lines.append("  by setup: " + "; ".join(f"{label}: {n}" for label, n in games.by_setup.items()))
         if games.first:  # another --seed starts with another game: this says which one this seed drew
             lines.append(f"  first: {games.first}")
         if games.error:
