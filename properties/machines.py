@@ -373,15 +373,22 @@ def round_trip(
     """API.JSON and API.REPLAY: the JSON round trip of ``after`` without its setup (the setup, 16 kB
     with generated content, never changes in a game: it is round-tripped once a game), then
     ``action`` applied by ``engine_apply`` to the decoded ``state``, given the game's own setup (so
-    its content's catalogue is not built and validated again), reaches the same state."""
+    its content's catalogue is not built and validated again), reaches the same state. What the
+    decoding or the engine raises on the way is a breach of the same rule, not an exception."""
     if after.setup is not state.setup:
         return [Breach("API.JSON", "a step replaced the game's setup")]
     bare = replace(after, setup=_NO_SETUP)
-    decoded = wire.decode_state(wire.encode(bare))
+    try:
+        decoded = wire.decode_state(wire.encode(bare))
+    except Exception as exc:
+        return [Breach("API.JSON", f"the state does not survive a JSON round trip: {exc!r}")]
     if decoded != bare or wire.encode(decoded) != wire.encode(bare):
         return [Breach("API.JSON", "the state does not survive a JSON round trip")]
-    before = replace(wire.decode_state(wire.encode(replace(state, setup=_NO_SETUP))), setup=state.setup)
-    again = engine_apply(before, action)
+    try:
+        before = replace(wire.decode_state(wire.encode(replace(state, setup=_NO_SETUP))), setup=state.setup)
+        again = engine_apply(before, action)
+    except Exception as exc:
+        return [Breach("API.REPLAY", f"{_describe(action)} on the decoded state raised {exc!r}")]
     if wire.digest(again) != wire.digest(after):
         return [Breach("API.REPLAY", f"{_describe(action)} gives another state on the decoded state")]
     return []
@@ -443,18 +450,19 @@ def climb_breaches(state: State, action: Action, after: State) -> list[Breach]:
     want = list(b.courtiers)
     want[action.start] -= 1
     want[action.start + action.floors] += 1
+    found: list[Breach] = []
     if list(a.courtiers) != want:
-        return [
+        found.append(
             Breach("COURTIER.CLIMB", f"{_describe(action)} moved courtiers {b.courtiers} -> {a.courtiers}")
-        ]
+        )
     top = after.stack[-1] if after.stack else None
     if isinstance(top, RoomFrame) and top.clan == clan and a.pearl != b.pearl - CLIMB_PEARL[action.floors]:
-        return [
+        found.append(
             Breach(
                 "COURTIER.CLIMB", f"a {action.floors}-floor climb cost {b.pearl - a.pearl} Mother-of-Pearl"
             )
-        ]
-    return []
+        )
+    return found
 
 
 # ---- the machine ------------------------------------------------------------------------------------
