@@ -13,10 +13,10 @@ action's parts and check each climb on every step, and on the steps they draw (o
 :data:`~properties.machines.HEAVY_ONE_IN`) apply every legal action, probe illegal ones, round-trip
 the state through JSON and replay the step on the decoded state; at the end :func:`check_replay`
 round-trips and replays the trace. They are the step machines' checks without Hypothesis driving
-each step: the same games' budget took 28.5-30.8 s against 34-37 s for the step machines in two
-``ci`` runs (local constants pinned), with 8 invalid examples against 38 (the step machines'
-multi-clan mutants overran their games: 27 of 117 cases). A failure here is shrunk by Hypothesis
-like theirs: fewer decisions off the first legal action, a smaller seed, a simpler setup. It is reported under its rule with a replayable
+each step: on the same budget, about as fast (docs/figures.md), and no multi-clan game overruns
+(27 of the step machine's 117 multi-clan cases did in one ``ci`` run) or replays another. A
+failure here is shrunk by Hypothesis like theirs: fewer decisions off the first legal action, a
+smaller seed, a simpler setup. It is reported under its rule with a replayable
 trace (``wcref replay FILE``), also written to ``out/properties/``: a broken invariant's trace records
 the state it broke in, so replaying the trace of a planted fault on the honest engine lists the
 fields the fault spoiled (the engine's own breach replays to the recorded state: the invariants are
@@ -46,7 +46,7 @@ from hypothesis import event
 from hypothesis import strategies as st
 
 from properties import strategies as strat
-from properties.invariants import Breach
+from properties.invariants import Breach, check_legal
 from properties.machines import (
     HEAVY_ONE_IN,
     REACHED,
@@ -61,7 +61,7 @@ from properties.machines import (
     setup_label,
 )
 from reference import wire
-from reference.campaign.games import GameResult, Spoiler, StepCheck, play
+from reference.campaign.games import GameResult, Spoiler, play
 from reference.engine import apply, is_over, legal_actions
 from reference.model import Action, PlaceDie, Setup, State, TakePair
 from reference.searches import LabelledDraw
@@ -79,6 +79,11 @@ class WholeGame:
     seed: int
     style: strat.Style
     result: GameResult
+    api: bool = False
+    """Played with the API checks (:class:`ApiChecks`)."""
+    failed_option: Action | None = None
+    """The legal action that raised when the API checks applied it (its game's last action is the
+    one drawn after it: the trace ends with this action instead)."""
 
     def __repr__(self) -> str:
         # Hypothesis prints the falsifying example: the game in one line (its trace is noted apart)
@@ -94,19 +99,36 @@ def describe(setup: Setup) -> str:
     return kind + (", generated content" if setup.content is not None else "")
 
 
+_HEAVY: Final = st.integers(0, HEAVY_ONE_IN - 1)
+
+
 class ApiChecks:
     """The step machines' API checks (:mod:`properties.machines`) as a :data:`StepCheck` of the
-    checked loop: on every step, each Courtier action's parts and each climb; on the steps ``heavy``
-    picks (drawn, one in :data:`~properties.machines.HEAVY_ONE_IN`, so a failure they find keeps its
-    step heavy when shrunk), every legal action applied, a sample of illegal actions refused, and the
-    state's JSON round trip with the step replayed on the decoded state (by the engine, spoiled by
-    ``spoiler`` when a fault is planted)."""
+    checked loop: on every step, each Courtier action's parts and each climb, and at a chance
+    decision its legal actions (``check_legal``: the loop checks them at the clans' decisions); on
+    the steps ``heavy`` picks (drawn, one in :data:`~properties.machines.HEAVY_ONE_IN`, so a failure
+    they find keeps its step heavy when shrunk), every legal action applied, a sample of illegal
+    actions refused, and the state's JSON round trip with the step replayed on the decoded state (by
+    the engine, spoiled by ``spoiler`` when a fault is planted). What the engine raises in them is a
+    breach (:func:`~properties.machines.round_trip`); a legal action that raises is kept as
+    ``failed_option``, so the game's trace can end with it. Only the ``heavy`` draw may raise. The
+    heavy steps are drawn by ``draw`` (set by :func:`play_drawn`: the game's labelled draw), or picked
+    by ``heavy`` when given (tests)."""
 
-    def __init__(self, heavy: Callable[[], bool], spoiler: Spoiler | None = None) -> None:
-        self.heavy = heavy
+    def __init__(self, spoiler: Spoiler | None = None, *, heavy: Callable[[], bool] | None = None) -> None:
         self.spoiler = spoiler
+        self.picks = heavy
+        self.draw: Callable[[st.SearchStrategy[int]], int] | None = None
         self.parts = CourtierParts()
         self.steps = 0
+        self.failed_option: Action | None = None
+
+    def heavy(self) -> bool:
+        """Whether this step gets the heavy checks (one draw a step, shrinking towards not)."""
+        if self.picks is not None:
+            return self.picks()
+        assert self.draw is not None, "play_drawn sets the draw"
+        return self.draw(_HEAVY) == HEAVY_ONE_IN - 1
 
     def engine_apply(self, state: State, action: Action) -> State:
         after = apply(state, action)
@@ -115,18 +137,26 @@ class ApiChecks:
     def __call__(
         self, state: State, options: tuple[Action, ...] | None, action: Action, after: State
     ) -> list[Breach]:
+        before = self.steps  # actions before this one: the step machines' seed of the illegal samples
         self.steps += 1
         found = self.parts.before(state, action) + self.parts.after(state, action, after)
         found += climb_breaches(state, action, after)
+        legal = options
+        if legal is None:  # a chance decision
+            try:
+                legal = legal_actions(state)
+            except Exception as exc:
+                return [*found, Breach("TURN.DECISION", f"legal actions at a chance decision raised {exc!r}")]
+            found += check_legal(state, legal)
         if not self.heavy():
             return found
-        legal = options if options is not None else legal_actions(state)
         if options is not None:
             try:
                 found += every_legal_applies(state, options)
             except LegalOptionFailed as exc:
-                found.append(Breach(exc.rule, exc.message))
-        found += illegal_refused(state, legal, self.steps)
+                self.failed_option = exc.option
+                return [*found, Breach(exc.rule, exc.message)]
+        found += illegal_refused(state, legal, before)
         return found + round_trip(state, action, after, self.engine_apply)
 
 
@@ -137,21 +167,19 @@ def play_drawn(
     style: strat.Style,
     spoiler: Spoiler | None = None,
     *,
-    api: bool = False,
+    checks: ApiChecks | None = None,
 ) -> GameResult:
     """Play one whole game of ``setup`` with chance from ``seed`` and every decision drawn by ``draw``
     (a composite strategy's) under ``style`` (:func:`properties.strategies.choose_by`), the n-th
     under the label ``decision n`` (:class:`reference.searches.LabelledDraw`); every action checked
     by the invariants (see the module docstring); ``spoiler``, a planted fault (:mod:`properties.faults`),
-    spoils what the engine returns. With ``api`` each step is also checked by :class:`ApiChecks`, its
-    heavy steps drawn between the decisions (each draw still under a label of its own). Never raises
-    for what happens in the game: a failure is in the result."""
+    spoils what the engine returns. With ``checks`` each step is also checked by those
+    :class:`ApiChecks`, their heavy steps drawn between the decisions (each draw still under a label
+    of its own). Never raises for what happens in the game: a failure is in the result."""
     busy = 0
-    labelled = LabelledDraw(draw)  # without api one draw per decision: the n-th draw is the n-th decision
-    check: StepCheck | None = None
-    if api:
-        heavy = st.integers(0, HEAVY_ONE_IN - 1)
-        check = ApiChecks(lambda: labelled(heavy) == HEAVY_ONE_IN - 1, spoiler)
+    labelled = LabelledDraw(draw)  # without checks one draw per decision: the n-th is the n-th decision
+    if checks is not None and checks.picks is None:
+        checks.draw = labelled
 
     def decide(state: State, options: tuple[Action, ...]) -> int:
         nonlocal busy
@@ -159,7 +187,7 @@ def play_drawn(
         busy = 0 if isinstance(action, (PlaceDie, TakePair)) else busy + 1
         return options.index(action)
 
-    return play(setup, seed, "random", decide=decide, legal_every=1, spoiler=spoiler, check=check)
+    return play(setup, seed, "random", decide=decide, legal_every=1, spoiler=spoiler, check=checks)
 
 
 @st.composite
@@ -177,7 +205,10 @@ def whole_games(
     setup = draw(setups, label="setup")
     style = draw(styles if styles is not None else strat.styles(greedy=False, drain=True), label="style")
     seed = draw(SEEDS, label="chance seed")
-    return WholeGame(setup, seed, style, play_drawn(draw, setup, seed, style, spoiler, api=api))
+    checks = ApiChecks(spoiler) if api else None
+    result = play_drawn(draw, setup, seed, style, spoiler, checks=checks)
+    failed_option = checks.failed_option if checks is not None else None
+    return WholeGame(setup, seed, style, result, api=api, failed_option=failed_option)
 
 
 def check(game: WholeGame) -> None:
@@ -194,11 +225,21 @@ def check(game: WholeGame) -> None:
     failed = result.failure
     if failed is None:
         return
+    machine = "ApiWholeGame" if game.api else "WholeGame"  # one trace file name per kind of property
+    told = f"failed at action {failed.step} ({failed.kind}); "
+    if game.failed_option is not None:  # a legal action raised: the trace ends with it, from its state
+        trace = game_trace(game.setup, [*result.actions[:-1], game.failed_option], None)
+        raise failure(
+            machine,
+            failed.rule,
+            failed.message,
+            trace,
+            told=told + "the trace ends with the legal action that raised; ",
+        )
     # a broken invariant's trace records the state it broke in, checked on replay
     final = result.final if failed.kind == "broken" else None
     trace = game_trace(game.setup, result.actions, final)
-    told = f"failed at action {failed.step} ({failed.kind}); "
-    raise failure("WholeGame", failed.rule, failed.message, trace, told=told)
+    raise failure(machine, failed.rule, failed.message, trace, told=told)
 
 
 def check_replay(game: WholeGame) -> None:

@@ -34,9 +34,10 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 
-DECISION_LABELS: Final = 400
-"""Decisions drawn under a label of their own: ``decision 0`` to ``decision 399`` (later ones share
-the last)."""
+DECISION_LABELS: Final = 2_000
+"""Decisions drawn under a label of their own: ``decision 0`` to ``decision 1999`` (later ones share
+the last). A game stops at 1,000 actions (:data:`reference.campaign.games.MAX_STEPS`); with the API
+checks it draws a decision and a heavy-step flag at each (:mod:`properties.whole_games`)."""
 
 _LABELS: Final = tuple(f"decision {n}" for n in range(DECISION_LABELS))
 

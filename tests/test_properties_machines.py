@@ -19,6 +19,7 @@ import random
 from pathlib import Path
 from typing import cast
 
+import msgspec
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -26,7 +27,9 @@ from msgspec.structs import replace
 
 from properties import machines
 from properties import strategies as strat
+from properties import whole_games as whole_games_module
 from properties.machines import (
+    HEAVY_ONE_IN,
     GeneratedContentGame,
     GingkogawaGame,
     MultiClanGame,
@@ -35,10 +38,11 @@ from properties.machines import (
 )
 from properties.settings import PROFILE, game_settings, machine_settings
 from properties.whole_games import ApiChecks, WholeGame, check, check_replay, play_drawn, whole_games
+from reference import wire
 from reference.campaign.games import GameResult
 from reference.chance import sample
 from reference.engine import apply, is_chance, is_over, legal_actions, new_game
-from reference.model import Action, Setup, State
+from reference.model import Action, Audience, Climb, Decline, RoomFrame, Setup, State
 from reference.searches import DECISION_LABELS, decision_label
 
 pytestmark = pytest.mark.skipif(PROFILE == "crosshair", reason="the machines do not run under CrossHair")
@@ -143,13 +147,82 @@ def test_the_api_checks_run_on_heavy_steps_only_and_find_a_step_the_decoded_stat
     action = legal[0]
     right = apply(state, action)
     wrong = replace(right, turn=right.turn + 1)  # what a faulty engine might return
-    assert ApiChecks(lambda: False)(state, legal, action, wrong) == []  # not a heavy step
-    assert ApiChecks(lambda: True)(state, legal, action, right) == []
-    found = ApiChecks(lambda: True)(state, legal, action, wrong)
+    assert ApiChecks(heavy=lambda: False)(state, legal, action, wrong) == []  # not a heavy step
+    assert ApiChecks(heavy=lambda: True)(state, legal, action, right) == []
+    found = ApiChecks(heavy=lambda: True)(state, legal, action, wrong)
     assert [b.rule for b in found] == ["API.REPLAY"], found
     # a planted fault spoils the replay on the decoded state as it spoiled the step: not a breach
     spoiler = lambda before, act, after: replace(after, turn=after.turn + 1)  # noqa: E731
-    assert ApiChecks(lambda: True, spoiler)(state, legal, action, wrong) == []
+    assert ApiChecks(spoiler, heavy=lambda: True)(state, legal, action, wrong) == []
+
+    def crashes_on_a_copy(before: State, act: Action, after: State) -> State:
+        if before is not state:  # the decoded copy the round trip replays the step on
+            raise KeyError("the engine crashes on a decoded state")
+        return after
+
+    # what the engine raises in the checks is a breach under its rule, not an exception
+    found = ApiChecks(crashes_on_a_copy, heavy=lambda: True)(state, legal, action, right)
+    assert [b.rule for b in found] == ["API.REPLAY"], found
+    assert "raised KeyError('the engine crashes on a decoded state')" in found[0].message
+
+
+def test_the_api_checks_follow_courtier_actions_and_climbs_and_check_a_chance_decisions_legal_actions() -> (
+    None
+):
+    audience = climb = None
+    for seed in range(40):  # random 2-clan games until one offered an audience and one a climb
+        rng = random.Random(seed)
+        state = new_game(Setup(players=2))
+        while not is_over(state) and (audience is None or climb is None):
+            legal = legal_actions(state)
+            action = sample(state, rng) if is_chance(state) else rng.choice(legal)
+            for option in legal:
+                if audience is None and isinstance(option, Audience):
+                    audience = (state, option)
+                if climb is None and isinstance(option, Climb):
+                    climb = (state, option)
+            state = apply(state, action)
+    assert audience is not None
+    assert climb is not None
+    before, option = audience
+    after = apply(before, option)
+    checks = ApiChecks(heavy=lambda: False)
+    assert checks(before, legal_actions(before), option, after) == []
+    depth = len(before.stack) - 1  # the Courtier action's frame
+
+    def frame_as(audience: bool, climb: bool) -> State:
+        frames = list(after.stack)
+        frames[depth] = replace(frames[depth], audience=audience, climb=climb)
+        return replace(after, stack=tuple(frames))
+
+    # an engine that records the wrong part of the Courtier action
+    found = ApiChecks(heavy=lambda: False)(before, legal_actions(before), option, frame_as(False, True))
+    assert [b.rule for b in found] == ["COURTIER.ACTION"], found
+    assert "was not recorded" in found[0].message
+    # an engine that forgets the audience altogether lets the clan take a second one: that is named
+    twice = ApiChecks(heavy=lambda: False)
+    assert twice(before, legal_actions(before), option, frame_as(False, False)) == []
+    found = twice(before, legal_actions(before), option, after)
+    assert [b.message for b in found] == ["a Courtier action held 2 audiences and 0 climbs"], found
+    # a climb that moves the wrong courtier and costs the wrong Mother-of-Pearl: both are named
+    before, option = climb
+    after = apply(before, option)
+    assert ApiChecks(heavy=lambda: False)(before, legal_actions(before), option, after) == []
+    clan = before.decision.clan
+    assert clan is not None
+    wrong = replace(
+        after.clans[clan], courtiers=before.clans[clan].courtiers, pearl=after.clans[clan].pearl + 1
+    )
+    spoiled = replace(after, clans=tuple(wrong if i == clan else c for i, c in enumerate(after.clans)))
+    found = ApiChecks(heavy=lambda: False)(before, legal_actions(before), option, spoiled)
+    assert [b.rule for b in found if b.rule == "COURTIER.CLIMB"] == ["COURTIER.CLIMB"] * (
+        2 if isinstance(spoiled.stack[-1] if spoiled.stack else None, RoomFrame) else 1
+    ), found
+    # at a chance decision the checks look at its legal actions (the loop does at the clans' decisions)
+    deal = new_game(Setup(players=2))
+    assert is_chance(deal)
+    outcome = sample(deal, random.Random(0))
+    assert ApiChecks(heavy=lambda: False)(deal, None, outcome, apply(deal, outcome)) == []
 
 
 def test_an_api_whole_game_checks_its_trace_round_trip_and_replay(
@@ -161,17 +234,17 @@ def test_an_api_whole_game_checks_its_trace_round_trip_and_replay(
         labels.append(label)
         return 0  # the first option of each decision, and never a heavy step
 
-    result = play_drawn(cast(st.DrawFn, draw), Setup(players=2), 3, "eager", api=True)
+    result = play_drawn(cast(st.DrawFn, draw), Setup(players=2), 3, "eager", checks=ApiChecks())
     assert result.failure is None
     assert is_over(result.final)
     # a draw for each decision and one after every step (heavy or not), each under a label of its own
     assert len(labels) == len(result.choices) + len(result.actions)
     assert labels == [f"decision {n}" for n in range(len(labels))]
-    game = WholeGame(Setup(players=2), 3, "eager", result)
+    game = WholeGame(Setup(players=2), 3, "eager", result, api=True)
     check_replay(game)
     # a game whose recorded end is another state than its actions reach does not replay
     earlier = play_drawn(cast(st.DrawFn, draw), Setup(players=2), 4, "eager")
-    spoiled = WholeGame(game.setup, 3, "eager", replace_result(result, final=earlier.final))
+    spoiled = WholeGame(game.setup, 3, "eager", replace_result(result, final=earlier.final), api=True)
     monkeypatch.setattr(machines, "FAILURES_DIR", tmp_path)
 
     @settings(max_examples=1, database=None)
@@ -186,3 +259,41 @@ def test_an_api_whole_game_checks_its_trace_round_trip_and_replay(
 
 def replace_result(result: GameResult, *, final: State) -> GameResult:
     return dataclasses.replace(result, final=final)
+
+
+def test_a_legal_action_that_raises_ends_the_api_games_trace(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real = machines.apply
+
+    def engine(state: State, action: Action) -> State:
+        if isinstance(action, Decline):
+            raise ZeroDivisionError("a legal decline crashes")
+        return real(state, action)
+
+    monkeypatch.setattr(machines, "apply", engine)  # only the checks' own applies go through it
+    monkeypatch.setattr(machines, "FAILURES_DIR", tmp_path)
+
+    def draw(strategy: object, label: object = None) -> int:
+        return HEAVY_ONE_IN - 1 if strategy is whole_games_module._HEAVY else 0  # every step heavy
+
+    checks = ApiChecks()
+    result = play_drawn(cast(st.DrawFn, draw), Setup(players=2), 3, "eager", checks=checks)
+    assert result.failure is not None
+    assert result.failure.rule == "API.LEGAL_APPLIES"
+    assert isinstance(checks.failed_option, Decline)
+    game = WholeGame(Setup(players=2), 3, "eager", result, api=True, failed_option=checks.failed_option)
+
+    @settings(max_examples=1, database=None)
+    @given(st.just(game))
+    def reported(game: WholeGame) -> None:
+        check(game)
+
+    with pytest.raises(
+        PropertyFailure, match=r"^\[API.LEGAL_APPLIES\] the legal .*decline.* raised ZeroDivisionError"
+    ):
+        reported()
+    [written] = tmp_path.iterdir()
+    assert written.name == "ApiWholeGame-API.LEGAL_APPLIES.trace.json"
+    trace = msgspec.json.decode(written.read_bytes(), type=wire.Trace)
+    assert trace.actions == (*result.actions[:-1], checks.failed_option)  # from the state it was legal in
