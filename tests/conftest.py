@@ -31,8 +31,9 @@ def pytest_configure(config: pytest.Config) -> None:
     )
     config.addinivalue_line(
         "markers",
-        "long: volume beyond what CI's 5 minutes allow, each fault or rule it covers also tested in the"
-        " default run; left out by default, run by `tox -e long`",
+        "long: volume beyond what CI's 5 minutes allow (each planted fault it plays is caught alone in the"
+        " default run; several at once on long-move positions only here); left out by default, run by"
+        " `tox -e long` (`pytest -m long`: a test named alone is still deselected without `-m long`)",
     )
 
 
