@@ -333,7 +333,10 @@ def every_legal_applies(state: State, legal: tuple[Action, ...]) -> list[Breach]
             raise LegalOptionFailed(
                 option, "API.LEGAL_APPLIES", f"the legal {_describe(option)} raised {exc!r}"
             ) from exc
-    return check_pending(state, legal, after)
+    try:  # the decision's description is the engine's (reference.choices), checked here
+        return check_pending(state, legal, after)
+    except Exception as exc:
+        return [Breach("API.PENDING", f"describing the pending decision raised {exc!r}")]
 
 
 def illegal_refused(state: State, legal: tuple[Action, ...], salt: int, samples: int = 3) -> list[Breach]:
@@ -345,7 +348,10 @@ def illegal_refused(state: State, legal: tuple[Action, ...], salt: int, samples:
     pool = illegal_candidates(state, legal)
     picked = random.Random(salt).sample(pool, min(samples, len(pool)))
     known = rule_ids()
-    before = wire.encode(state)
+    try:
+        before = wire.encode(state)
+    except Exception as exc:
+        return [Breach("API.JSON", f"the state does not encode: {exc!r}")]
     found: list[Breach] = []
     for action in picked:
         try:
@@ -387,9 +393,10 @@ def round_trip(
     try:
         before = replace(wire.decode_state(wire.encode(replace(state, setup=_NO_SETUP))), setup=state.setup)
         again = engine_apply(before, action)
+        same = wire.digest(again) == wire.digest(after)
     except Exception as exc:
         return [Breach("API.REPLAY", f"{_describe(action)} on the decoded state raised {exc!r}")]
-    if wire.digest(again) != wire.digest(after):
+    if not same:
         return [Breach("API.REPLAY", f"{_describe(action)} gives another state on the decoded state")]
     return []
 

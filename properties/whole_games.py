@@ -111,7 +111,9 @@ class ApiChecks:
     actions refused, and the state's JSON round trip with the step replayed on the decoded state (by
     the engine, spoiled by ``spoiler`` when a fault is planted). What the engine raises in them is a
     breach (:func:`~properties.machines.round_trip`); a legal action that raises is kept as
-    ``failed_option``, so the game's trace can end with it. Only the ``heavy`` draw may raise. The
+    ``failed_option``, so the game's trace can end with it (its breach first, so the failure is named
+    by it). Only the ``heavy`` draw and a bug of the checks themselves may raise (``play`` raises it:
+    Hypothesis's own exceptions must reach Hypothesis). The
     heavy steps are drawn by ``draw`` (set by :func:`play_drawn`: the game's labelled draw), or picked
     by ``heavy`` when given (tests)."""
 
@@ -155,7 +157,8 @@ class ApiChecks:
                 found += every_legal_applies(state, options)
             except LegalOptionFailed as exc:
                 self.failed_option = exc.option
-                return [*found, Breach(exc.rule, exc.message)]
+                # first: the failure is named by it, and its trace ends with the option that raised
+                return [Breach(exc.rule, exc.message), *found]
         found += illegal_refused(state, legal, before)
         return found + round_trip(state, action, after, self.engine_apply)
 

@@ -225,6 +225,17 @@ def test_the_api_checks_follow_courtier_actions_and_climbs_and_check_a_chance_de
     assert ApiChecks(heavy=lambda: False)(deal, None, outcome, apply(deal, outcome)) == []
 
 
+def test_the_api_checks_name_a_chance_decision_that_offers_a_clans_action(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    deal = new_game(Setup(players=2))
+    outcome = sample(deal, random.Random(0))
+    after = apply(deal, outcome)
+    monkeypatch.setattr(whole_games_module, "legal_actions", lambda state: (Decline(),))
+    found = ApiChecks(heavy=lambda: False)(deal, None, outcome, after)
+    assert [b.rule for b in found] == ["TURN.DECISION"], found
+
+
 def test_an_api_whole_game_checks_its_trace_round_trip_and_replay(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -267,7 +278,7 @@ def test_a_legal_action_that_raises_ends_the_api_games_trace(
     real = machines.apply
 
     def engine(state: State, action: Action) -> State:
-        if isinstance(action, Decline):
+        if isinstance(action, Decline) and action in legal_actions(state):  # not the illegal probes'
             raise ZeroDivisionError("a legal decline crashes")
         return real(state, action)
 
