@@ -5,10 +5,12 @@
   and the step machines' API checks on drawn steps; 0.6 of the profile's game budget, shared as the
   step machines shared it.
 - The four step machines of properties/machines.py (Hypothesis draws every step; the same API checks
-  on drawn steps): a third of that share, 0.2 of the budget. Drawn step by step, 27 of 117 multi-clan
-  cases were mutants that overran the game (invalid) in one ci run, and 15-49 % of each machine's
-  actions replayed a game the run had already played (docs/figures.md); the API whole games draw
-  each decision under a label of its own and had no overrun there, for the same checks.
+  on drawn steps): marked long, so `tox -e long` and `tox -e properties` play them (0.6 of those
+  profiles' budgets) and the default run does not; it still plays them spoiled in
+  tests/test_properties_faults.py. Drawn step by step, 27 of 117 multi-clan cases were mutants that
+  overran the game (invalid) in one ci run, and 15-49 % of each machine's actions replayed a game the
+  run had already played (docs/figures.md); the API whole games draw each decision under a label of
+  its own and had no overrun there, for the same checks.
 - The whole-game machine (the invariants alone, about five times as many games per second as the
   API checks allow): the whole budget again, half of it multi-clan games, half solo games."""
 
@@ -47,20 +49,27 @@ from reference.searches import DECISION_LABELS, decision_label
 
 pytestmark = pytest.mark.skipif(PROFILE == "crosshair", reason="the machines do not run under CrossHair")
 
+# The step machines run in tox -e long and tox -e properties (marked long: the default run leaves them
+# out), with the share of the budget the API whole games below have in every run; in the default run
+# they still play, spoiled, in tests/test_properties_faults.py
 TestMultiClanGames = MultiClanGame.TestCase
-TestMultiClanGames.settings = machine_settings(0.08, steps=120)
+TestMultiClanGames.settings = machine_settings(0.25, steps=120)
 
 # a solo game takes about 33 steps; Hypothesis draws idle steps after the game's end up to the cap,
 # so the solo machines' cap is near the game's length (the finisher rarely ends one: 1 of 40 Tokugawa
 # cases in one ci run)
 TestTokugawaGames = TokugawaGame.TestCase
-TestTokugawaGames.settings = machine_settings(0.04, steps=64)
+TestTokugawaGames.settings = machine_settings(0.1, steps=64)
 
 TestGingkogawaGames = GingkogawaGame.TestCase
-TestGingkogawaGames.settings = machine_settings(0.04, steps=64)
+TestGingkogawaGames.settings = machine_settings(0.1, steps=64)
 
 TestGeneratedContentGames = GeneratedContentGame.TestCase
-TestGeneratedContentGames.settings = machine_settings(0.05, steps=150)
+TestGeneratedContentGames.settings = machine_settings(0.15, steps=150)
+TestMultiClanGames.pytestmark = [pytest.mark.long]
+TestTokugawaGames.pytestmark = [pytest.mark.long]
+TestGingkogawaGames.pytestmark = [pytest.mark.long]
+TestGeneratedContentGames.pytestmark = [pytest.mark.long]
 
 
 @game_settings(0.5)
@@ -83,8 +92,7 @@ def test_whole_solo_games_keep_every_invariant(game: WholeGame) -> None:
 
 # The API whole-game properties: each step machine's setups and drawing styles, each game drawn in one
 # go like the whole-game machine's, every invariant after every action and the step machines' API
-# checks (properties/whole_games.py, ApiChecks), with the step machines' share of the budget (the step
-# machines above keep a third of it)
+# checks (properties/whole_games.py, ApiChecks), with the step machines' share of the budget
 
 
 @game_settings(0.25)
