@@ -401,6 +401,28 @@ def round_trip(
     return []
 
 
+def setup_round_trip(setup: Setup) -> list[Breach]:
+    """API.JSON: the setup survives a JSON round trip (checked once a game: it never changes)."""
+    if msgspec.json.decode(wire.encode(setup), type=Setup) != setup:
+        return [Breach("API.JSON", "the setup does not survive a JSON round trip")]
+    return []
+
+
+def trace_replays(trace: wire.Trace, final: State) -> list[Breach]:
+    """API.JSON and API.REPLAY at a game's end: the game's trace survives a JSON round trip and the
+    decoded trace replays to ``final``."""
+    decoded = msgspec.json.decode(wire.encode(trace), type=wire.Trace)
+    if decoded != trace:
+        return [Breach("API.JSON", "the trace does not survive a JSON round trip")]
+    try:
+        replayed = wire.replay(decoded)
+    except Exception as exc:
+        return [Breach("API.REPLAY", f"the trace does not replay: {exc}")]
+    if wire.digest(replayed) != wire.digest(final):
+        return [Breach("API.REPLAY", "replaying the trace reaches another state")]
+    return []
+
+
 class CourtierParts:
     """COURTIER.ACTION across steps: each Courtier action (a frame on the stack, by its depth) holds
     at most one audience and one climb, and records each part it took."""
@@ -535,8 +557,9 @@ class GameMachine(RuleBasedStateMachine):
         self.setup = data.draw(self.setups, label="setup")
         self.style = data.draw(self.styles, label="style")
         self.state = new_game(self.setup)
-        if self.round_trip and msgspec.json.decode(wire.encode(self.setup), type=Setup) != self.setup:
-            raise self.fail("API.JSON", "the setup does not survive a JSON round trip")
+        broken = setup_round_trip(self.setup) if self.round_trip else []
+        if broken:
+            raise self.fail(broken[0].rule, broken[0].message)
         solo = self.setup.solo
         kind = (
             f"solo vs {solo.rival.value} ({solo.difficulty.value}, {solo.action_order}/{solo.pair_colour})"
@@ -789,16 +812,9 @@ class GameMachine(RuleBasedStateMachine):
             self.breaches = check_final(state)
             self._guard("scores")
             self.breaches = []
-            trace = self.trace(final=state)
-            decoded = msgspec.json.decode(wire.encode(trace), type=wire.Trace)
-            if decoded != trace:
-                raise self.fail("API.JSON", "the trace does not survive a JSON round trip")
-            try:
-                replayed = wire.replay(decoded)
-            except Exception as exc:
-                raise self.fail("API.REPLAY", f"the trace does not replay: {exc}") from exc
-            if wire.digest(replayed) != wire.digest(state):
-                raise self.fail("API.REPLAY", "replaying the trace reaches another state")
+            broken = trace_replays(self.trace(final=state), state)
+            if broken:
+                raise self.fail(broken[0].rule, broken[0].message)
         for flag in REACHED:
             if flag in self.reached:
                 event(f"reached: {flag}")
