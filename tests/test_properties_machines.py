@@ -46,6 +46,7 @@ from reference.chance import sample
 from reference.engine import apply, is_chance, is_over, legal_actions, new_game
 from reference.model import Action, Audience, Climb, Decline, RoomFrame, Setup, State
 from reference.searches import DECISION_LABELS, decision_label
+from tests.helpers import dealt
 
 pytestmark = pytest.mark.skipif(PROFILE == "crosshair", reason="the machines do not run under CrossHair")
 
@@ -141,17 +142,9 @@ def test_each_decision_of_a_whole_game_is_drawn_under_a_label_of_its_own() -> No
     assert decision_label(DECISION_LABELS - 2) != decision_label(DECISION_LABELS - 1)
 
 
-def _a_decision() -> tuple[State, tuple[Action, ...]]:
-    """A 2-clan game's first decision after the deal (seeded chance)."""
-    state = new_game(Setup(players=2))
-    rng = random.Random(5)
-    while is_chance(state):
-        state = apply(state, sample(state, rng))
-    return state, legal_actions(state)
-
-
 def test_the_api_checks_run_on_heavy_steps_only_and_find_a_step_the_decoded_state_does_not_replay() -> None:
-    state, legal = _a_decision()
+    state = dealt()  # the first decision after the deal: the starting draft
+    legal = legal_actions(state)
     action = legal[0]
     right = apply(state, action)
     wrong = replace(right, turn=right.turn + 1)  # what a faulty engine might return
