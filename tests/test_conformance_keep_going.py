@@ -41,8 +41,8 @@ FAULTY = ROOT / "conformance_faults" / "faulty_server.py"
 VECTORS = ROOT / "conformance_vectors"
 """Holds SEALS.CAP/the-well-at-five-seals, a vector from a position that the seal_cap fault fails."""
 TWO_FAULTS = shlex.join([sys.executable, str(FAULTY), "--fault", "seal_cap", "--fault", "free_checkpoint"])
-GAMES = "80"
-SHRINK = "4"
+GAMES = "40"
+SHRINK = "1"
 
 
 def faulty(*faults: str) -> str:
@@ -146,7 +146,7 @@ def test_the_positions_phase_keeps_going_too(tmp_path: Path) -> None:
     cases = tmp_path / "cases"
     result, report = run_verify(
         tmp_path, faulty("empty_deck_no_light", "dearer_checkpoint_11"), "--vectors", no_vectors(tmp_path),
-        "--games", "0", "--positions", "30", "--seed", "2", "--keep-going", "--trace-out", f"{cases}/",
+        "--games", "0", "--positions", "15", "--seed", "2", "--keep-going", "--trace-out", f"{cases}/",
     )  # fmt: skip
     assert result.exit_code == 1, result.output
     positions = report["positions"]
