@@ -186,8 +186,8 @@ def test_local_campaign_runs_resumes_and_reports(tmp_path: Path) -> None:
     plan = Plan(
         setups=("2-clans", "tokugawa-hard", "gingkogawa-easy+generated"),
         policies=("random",),
-        games=30,
-        shard_size=10,
+        games=12,
+        shard_size=4,
     )
     summary = run(tmp_path, plan, workers=2)
     assert summary.shards_run == 9
@@ -197,11 +197,11 @@ def test_local_campaign_runs_resumes_and_reports(tmp_path: Path) -> None:
     again = run(tmp_path, plan, workers=1)
     assert again.shards_run == 0
     assert again.shards_skipped == 9
-    assert _counts(tmp_path) == (90, 90, 9)
+    assert _counts(tmp_path) == (36, 36, 9)
     html, data = write_report(tmp_path, tmp_path / "report.html")
     report = json.loads(data.read_text())
-    assert report["recorded"] == report["planned"] == 90
-    assert report["outcomes"].get("ok", 0) + report["outcomes"].get("unfinished", 0) == 90
+    assert report["recorded"] == report["planned"] == 36
+    assert report["outcomes"].get("ok", 0) + report["outcomes"].get("unfinished", 0) == 36
     assert report["rules"]["SOLO.GOLDEN.NEVER_PAYS"] > 0
     assert "GINKGO.SETUP" in report["rules"]
     # every register ID is either applied or listed as never applied
