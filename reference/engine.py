@@ -323,9 +323,12 @@ def _check_content_size(setup: Setup) -> None:
             raise SetupError(f"the content has {have} {name}; a game of {players} clans needs {wanted}")
 
 
+_CHANCE_KINDS: Final = frozenset({DecisionKind.DEAL, DecisionKind.ROLL, DecisionKind.SHUFFLE})
+
+
 def is_chance(state: State) -> bool:
     """True when the pending decision is a chance outcome (the deal, a re-roll, a reshuffle)."""
-    return state.decision.kind in (DecisionKind.DEAL, DecisionKind.ROLL, DecisionKind.SHUFFLE)
+    return state.decision.kind in _CHANCE_KINDS
 
 
 def decision_rule(state: State) -> str:

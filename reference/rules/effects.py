@@ -257,7 +257,10 @@ def order_matters(effects: tuple[Effect, ...]) -> bool:
     plain (a step, a Lantern, a Well, an action...). Rule: RULING.EFFECTS_OPTIONAL_ORDER."""
     if len(effects) < 2:
         return False
-    if all(isinstance(e, _PLAIN) for e in effects):
+    for e in effects:  # plain loops: this runs for every bundle of icons
+        if not isinstance(e, _PLAIN):
+            break
+    else:
         return False
     first = effects[0]
     return any(e != first for e in effects[1:])
@@ -281,7 +284,11 @@ def effects_run(state: State, frame: EffectsFrame) -> State:
     if not frame.effects:
         return pop(state)
     # plain gains before resource picks, so a pick is made knowing the rest (RULING.GAINS_PER_ICON)
-    first = next((i for i, e in enumerate(frame.effects) if not isinstance(e, ResourceChoice)), 0)
+    first = 0
+    for i, e in enumerate(frame.effects):
+        if not isinstance(e, ResourceChoice):
+            first = i
+            break
     return _take(state, frame, first)
 
 
