@@ -33,7 +33,7 @@ def with_board(state: State, new: Board) -> State:
 
 def push(state: State, *frames: Frame) -> State:
     """Push frames so that the first given resolves first."""
-    return replace(state, stack=state.stack + tuple(reversed(frames)))
+    return replace(state, stack=state.stack + frames[::-1])
 
 
 def pop(state: State) -> State:
