@@ -147,8 +147,8 @@ def why_not(
 def place_options(state: State, clan: int) -> tuple[PlaceDie, ...]:
     """Every legal placement for the clan: each takeable end of each bridge, each space that takes
     the die and whose difference the clan can pay (the same verdicts as :func:`why_not`, computed
-    space by space once). Rules: TURN.SEQUENCE, PLACE.MUST_PAY, PLACE.NO_STACK_2P, PLACE.STACK_3_4P,
-    DOMAIN.ONE_DIE, CASTLE.COLOUR_MATCH, DOMAIN.COLOUR_LOCK, PLACE.WELL_ONE."""
+    space by space once). Rules: TURN.SEQUENCE, BRIDGE.ENDS_ONLY, PLACE.MUST_PAY, PLACE.NO_STACK_2P,
+    PLACE.STACK_3_4P, DOMAIN.ONE_DIE, CASTLE.COLOUR_MATCH, DOMAIN.COLOUR_LOCK, PLACE.WELL_ONE."""
     b = board(state)
     holder = state.clans[clan]
     coins = holder.coins
@@ -174,16 +174,16 @@ def place_options(state: State, clan: int) -> tuple[PlaceDie, ...]:
         open_spaces.append((space, allowed, covered))
     out: list[PlaceDie] = []
     for bridge in b.bridges:
-        for end in (End.LEFT, End.RIGHT):
-            die = bridges.end_value(bridge, end)
+        colour = bridge.colour
+        for end, die in ((End.LEFT, bridge.left), (End.RIGHT, bridge.right)):
             if die is None:
                 continue
             for space, allowed, covered in open_spaces:
-                if allowed is not None and bridge.colour not in allowed:
+                if allowed is not None and colour not in allowed:
                     continue
                 if covered - die > coins:
                     continue
-                out.append(PlaceDie(bridge.colour, end, space))
+                out.append(PlaceDie(colour, end, space))
     return tuple(out)
 
 
