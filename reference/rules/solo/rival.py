@@ -19,8 +19,6 @@ RULING.RIVAL_CENTRE_DIE, RULING.RIVAL_GARDEN_VALUE.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from types import MappingProxyType
 from typing import ClassVar, Final, assert_never
 
 from msgspec.structs import replace
@@ -102,22 +100,9 @@ def deck(state: State) -> SoloDeck:
     return deck_of(state.setup)
 
 
-_CARDS_BY_ID: dict[int, tuple[SoloDeck, Mapping[str, SoloCard]]] = {}
-"""The cards by id of the decks asked for lately, by the deck's identity (a game asks for its deck's
-on every rival turn)."""
-
-
-def cards(state: State) -> Mapping[str, SoloCard]:
-    """The deck's cards by id (read-only)."""
-    solo_deck = deck(state)
-    known = _CARDS_BY_ID.get(id(solo_deck))
-    if known is not None and known[0] is solo_deck:
-        return known[1]
-    if len(_CARDS_BY_ID) >= 16:
-        _CARDS_BY_ID.clear()
-    by_id = MappingProxyType({c.id: c for c in solo_deck.cards})
-    _CARDS_BY_ID[id(solo_deck)] = (solo_deck, by_id)
-    return by_id
+def cards(state: State) -> dict[str, SoloCard]:
+    """The deck's cards by id."""
+    return {c.id: c for c in deck(state).cards}
 
 
 class Rival(Variant):
