@@ -20,7 +20,7 @@ in an engine constant is caught here.
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, defaultdict
 from dataclasses import dataclass
 from typing import Final
 
@@ -245,8 +245,20 @@ def placed_dice(state: State) -> list[Die]:
 
 
 def dice_on_board(state: State) -> int:
-    """Dice placed this round (rooms, Outside, Well, Domain lines)."""
-    return len(placed_dice(state))
+    """Dice placed this round (rooms, Outside, Well, Domain lines): as many as :func:`placed_dice`
+    lists, counted without listing them (every step counts them)."""
+    board = state.board
+    assert board is not None
+    count = len(board.well)
+    for room in board.rooms:
+        count += len(room.dice)
+    for space in board.outside:
+        count += len(space)
+    for clan in state.clans:
+        for value in clan.domain_dice:
+            if value is not None:
+                count += 1
+    return count
 
 
 def _dice_conservation(state: State) -> list[Breach]:
@@ -255,11 +267,13 @@ def _dice_conservation(state: State) -> list[Breach]:
     per = state.setup.players + 1
     placed = placed_dice(state)
     out: list[Breach] = []
-    if placed and (min(d.value for d in placed) < 1 or max(d.value for d in placed) > 6):
-        out.append(Breach("SETUP.DICE_PER_COLOUR", f"a placed die is not 1..6: {placed}"))
     colours: dict[Colour, int] = {}
+    off_die = False
     for d in placed:
         colours[d.colour] = colours.get(d.colour, 0) + 1
+        off_die = off_die or not 1 <= d.value <= 6
+    if off_die:
+        out.append(Breach("SETUP.DICE_PER_COLOUR", f"a placed die is not 1..6: {placed}"))
     for bridge in board.bridges:
         values = _bridge_values(bridge)
         if values and (values[0] < 1 or values[-1] > 6):
@@ -590,10 +604,10 @@ _ON_FLOOR: Final = tuple(f"courtiers on floor {floor}" for floor in range(4))
 :func:`check_events`."""
 
 
-def _told(events: tuple[ev.Event, ...], clans: int) -> list[Counter[str]]:
+def _told(events: tuple[ev.Event, ...], clans: int) -> list[defaultdict[str, int]]:
     """What the events say each clan's holdings, members sent, courtiers by floor and Lantern Area
-    gained (or lost) in the step."""
-    told = [Counter[str]() for _ in range(clans)]
+    gained (or lost) in the step (a missing key: nothing)."""
+    told = [defaultdict[str, int](int) for _ in range(clans)]
     for e in events:
         match e:
             case ev.DiePlaced(clan=c, coins=n):
@@ -976,7 +990,15 @@ def check_legal(state: State, actions: tuple[Action, ...]) -> list[Breach]:
     return out
 
 
+_CHECKED_OPTIONS: Final = frozenset(
+    {Audience, Climb, ChooseYard, ChooseGarden, PayCheckpoint, ChooseFavour, ChooseRoom}
+)
+"""The kinds of legal action :func:`_legal_option` checks (action types have no subclasses)."""
+
+
 def _legal_option(state: State, clan: int, top: object, action: Action) -> list[Breach]:
+    if type(action) not in _CHECKED_OPTIONS:
+        return []
     holder = state.clans[clan]
     board = state.board
     assert board is not None

@@ -187,6 +187,12 @@ TALLY: Counter[str] = Counter()
 least one step)."""
 
 
+_REACHING_EVENTS: Final = frozenset(
+    {ev.CheckpointUnaffordable, ev.IconUndoable, ev.HandIn, ev.CardFlipped, ev.HardBonusCard}
+)
+"""The kinds of event that can reach an item of :data:`REACHED`."""
+
+
 def reached_in_step(state: State, action: Action, after: State) -> set[str]:
     """The items of :data:`REACHED` that the step ``state`` --``action``--> ``after`` reached (the
     machines' reachability; :mod:`reference.campaign` counts the same situations over its games)."""
@@ -211,6 +217,8 @@ def reached_in_step(state: State, action: Action, after: State) -> set[str]:
         if not board.steward_deck or not board.diplomat_deck:
             r.add("castle deck empty")
     for e in after.events:
+        if type(e) not in _REACHING_EVENTS:  # most events: one set lookup (event types have no subclasses)
+            continue
         if isinstance(e, ev.CheckpointUnaffordable):
             r.add("checkpoint unaffordable (stopped)")
         elif isinstance(e, ev.IconUndoable):

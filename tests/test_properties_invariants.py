@@ -10,10 +10,31 @@ import random
 import pytest
 from msgspec.structs import replace
 
-from properties.invariants import check_state, dice_on_board, placed_dice
+from properties.invariants import check_legal, check_state, dice_on_board, placed_dice
+from properties.machines import reached_in_step
 from reference.chance import sample
-from reference.engine import apply, is_chance, new_game
-from reference.model import Colour, DecisionKind, End, Setup, Solo, Space, State
+from reference.engine import apply, is_chance, is_over, legal_actions, new_game
+from reference.model import (
+    Action,
+    Audience,
+    ChooseFavour,
+    ChooseGarden,
+    ChooseYard,
+    Climb,
+    Colour,
+    DecisionKind,
+    End,
+    Gain,
+    GainKind,
+    PayCheckpoint,
+    Setup,
+    Slot,
+    Solo,
+    Space,
+    State,
+)
+from reference.model import events as ev
+from reference.policies import random_policy
 from tests.helpers import board, edit_board, edit_clan, place, started, with_warriors
 
 
@@ -82,3 +103,87 @@ def test_every_solitaire_card_is_in_one_place() -> None:
     assert _rules(replace(state, solo_deck=(*cards, cards[0]))) == {"SOLO.TURN.TO_BOTTOM"}
     moved = replace(state, solo_deck=cards[1:], solo_discard=(*state.solo_discard, cards[0]))
     assert _rules(moved) == set()
+
+
+# ---- the legal actions' own checks and the machines' reachability (ISSUE 15 sped both up) ------------
+
+
+def _first_offering(kind: type[Action], players: int = 3) -> State:
+    """The first decision of a random game (seed after seed) whose legal actions hold a ``kind``."""
+    for seed in range(80):
+        rng = random.Random(seed)
+        state = new_game(Setup(players=players))
+        while not is_over(state):
+            if is_chance(state):
+                state = apply(state, sample(state, rng))
+                continue
+            actions = legal_actions(state)
+            if any(type(a) is kind for a in actions):
+                return state
+            state = apply(state, random_policy(state, actions, rng))
+    raise AssertionError(f"no {kind.__name__} offered in 80 games")
+
+
+@pytest.mark.parametrize(
+    ("kind", "spoil", "rule"),
+    [
+        (Audience, {"coins": 0}, "COURTIER.AUDIENCE"),
+        (Climb, {"pearl": 0}, "COURTIER.CLIMB"),
+        (ChooseYard, {"iron": 0}, "WARRIOR.PLACE"),
+        (ChooseGarden, {"food": 0}, "GARDENER.PLACE"),
+        (PayCheckpoint, {"seals": 0}, "TIME.CHECKPOINTS"),
+    ],
+)
+def test_a_legal_action_the_clan_cannot_pay_for_is_caught(
+    kind: type[Action], spoil: dict[str, int], rule: str
+) -> None:
+    state = _first_offering(kind)
+    actions = legal_actions(state)
+    assert check_legal(state, actions) == []
+    clan = state.decision.clan
+    assert clan is not None
+    spoiled = edit_clan(state, clan, **spoil)  # the same actions offered to a clan that cannot pay
+    assert rule in {b.rule for b in check_legal(spoiled, actions)}
+
+
+def test_a_taken_favour_offered_is_caught() -> None:
+    state = _first_offering(ChooseFavour, players=4)
+    actions = legal_actions(state)
+    assert check_legal(state, actions) == []
+    slot = next(a.slot for a in actions if isinstance(a, ChooseFavour))
+    favours = list(board(state).favours)
+    favours[slot] = 1 - (state.decision.clan or 0)
+    spoiled = edit_board(state, favours=tuple(favours))
+    assert "COURTIER.DAIMYO.FAVOUR" in {b.rule for b in check_legal(spoiled, actions)}
+
+
+@pytest.mark.parametrize(
+    ("event", "item"),
+    [
+        (
+            ev.CheckpointUnaffordable(clan=0, space=6, seals=0, held=0, lost=1),
+            "checkpoint unaffordable (stopped)",
+        ),
+        (
+            ev.IconUndoable(clan=1, icon=Gain(GainKind.COIN, 1), why="no_warrior", points=1),
+            "rival action undoable (SOLO.TURN.UNDOABLE)",
+        ),
+        (
+            ev.HandIn(clan=1, round=1, place=1, rate=3, coins=3, points=3, kept=0),
+            "rival hand-in with Clan Points",
+        ),
+        (
+            ev.CardFlipped(
+                clan=1, card="P1", top="P2", bridge=Colour.CORAL, slot=Slot.LEFT, found=True, wrapped=True
+            ),
+            "rival deck exhausted (RULING.SOLO_DECK_EXHAUSTED)",
+        ),
+        (ev.HardBonusCard(clan=1, card="P1"), "Hard bonus card revealed (GINKGO.BONUS)"),
+    ],
+)
+def test_each_reaching_event_is_reached(event: ev.Event, item: str) -> None:
+    state = started()
+    action = legal_actions(state)[0]
+    after = apply(state, action)
+    assert item not in reached_in_step(state, action, after)
+    assert item in reached_in_step(state, action, replace(after, events=(*after.events, event)))
