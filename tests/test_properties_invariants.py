@@ -19,6 +19,7 @@ from reference.model import (
     Audience,
     ChooseFavour,
     ChooseGarden,
+    ChooseRoom,
     ChooseYard,
     Climb,
     Colour,
@@ -27,6 +28,7 @@ from reference.model import (
     Gain,
     GainKind,
     PayCheckpoint,
+    RoomFrame,
     Setup,
     Slot,
     Solo,
@@ -155,6 +157,17 @@ def test_a_taken_favour_offered_is_caught() -> None:
     favours[slot] = 1 - (state.decision.clan or 0)
     spoiled = edit_board(state, favours=tuple(favours))
     assert "COURTIER.DAIMYO.FAVOUR" in {b.rule for b in check_legal(spoiled, actions)}
+
+
+def test_a_room_of_another_floor_offered_is_caught() -> None:
+    state = _first_offering(ChooseRoom)
+    actions = legal_actions(state)
+    assert check_legal(state, actions) == []
+    top = state.stack[-1]
+    assert isinstance(top, RoomFrame)
+    other = next(i for i, room in enumerate(board(state).rooms) if room.floor != top.floor)
+    spoiled = (*actions, ChooseRoom(other))  # a room the climb did not end on, offered too
+    assert "COURTIER.FLOOR12.END_ROOM_ONLY" in {b.rule for b in check_legal(state, spoiled)}
 
 
 @pytest.mark.parametrize(
