@@ -42,6 +42,9 @@ VECTORS = ROOT / "conformance_vectors"
 """Holds SEALS.CAP/the-well-at-five-seals, a vector from a position that the seal_cap fault fails."""
 TWO_FAULTS = shlex.join([sys.executable, str(FAULTY), "--fault", "seal_cap", "--fault", "free_checkpoint"])
 GAMES = "40"
+SEED = "1"
+"""With TWO_FAULTS, seed 1's 40 games diverge under both rules several times (SEALS.CAP 6, TIME.CHECKPOINTS
+7 on 2026-12-02); the default seed's showed TIME.CHECKPOINTS once, and seed 5's not at all."""
 SHRINK = "1"
 
 
@@ -99,7 +102,7 @@ def known_file(tmp_path: Path, *entries: dict[str, str]) -> str:
 def test_keep_going_finds_both_faults_grouped_by_rule_each_written_and_replayable(tmp_path: Path) -> None:
     cases = tmp_path / "cases"  # not there yet, no trailing slash: --keep-going makes it a directory
     result, report = run_verify(
-        tmp_path, TWO_FAULTS, "--vectors", str(VECTORS), "--games", GAMES, "--keep-going",
+        tmp_path, TWO_FAULTS, "--vectors", str(VECTORS), "--games", GAMES, "--seed", SEED, "--keep-going",
         "--trace-out", str(cases),
     )  # fmt: skip
     assert result.exit_code == 1, result.output
@@ -201,7 +204,7 @@ def test_a_known_rule_passes_and_the_result_follows_the_other_rule(tmp_path: Pat
     known = known_file(tmp_path, {"rule": "SEALS.CAP", "pointer": "/clans", "why": "house rule: 6 seals"})
     junit = tmp_path / "junit.xml"
     result, report = run_verify(
-        tmp_path, TWO_FAULTS, "--vectors", str(VECTORS), "--games", GAMES, "--keep-going", "--known", known,
+        tmp_path, TWO_FAULTS, "--vectors", str(VECTORS), "--games", GAMES, "--seed", SEED, "--keep-going", "--known", known,
         "--junit", str(junit),
     )  # fmt: skip
     assert result.exit_code == 1, result.output  # TIME.CHECKPOINTS still fails the run
