@@ -434,7 +434,13 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     clan = handler.decider(frame)
     if clan is None or not 0 <= clan < len(state.clans):
         return ()
-    actions = handler.options(state, frame) + holdings.trades(state.clans[clan])
+    return _offered(state, handler.options(state, frame), clan)
+
+
+def _offered(state: State, options: tuple[Action, ...], clan: int) -> tuple[Action, ...]:
+    """The legal actions of ``state``, whose decision ``clan`` (a clan of the game) takes with these
+    ``options``: the options, then the seal trades open to the clan; remembered for ``state``."""
+    actions = options + holdings.trades(state.clans[clan])
     _TRUST.offer(state, actions)
     return actions
 
@@ -536,7 +542,17 @@ def advance(state: State) -> State:
         if state.stack:
             frame = state.stack[-1]
             handler = handler_of(frame)
-            if handler.waits(state, frame):
+            if handler.waits_on_options and not handler.chance:
+                # the frame waits when it has options: asked once here, they are the legal actions
+                # of the state it waits in (legal_actions would ask for them again)
+                options = handler.options(state, frame)
+                if options:
+                    clan = handler.decider(frame)
+                    waiting = replace(state, decision=Decision(handler.kind_of(frame), clan))
+                    if clan is not None and 0 <= clan < len(state.clans):
+                        _offered(waiting, options, clan)
+                    return waiting
+            elif handler.waits(state, frame):
                 return replace(state, decision=Decision(handler.kind_of(frame), handler.decider(frame)))
             state = handler.run(state, frame)
             continue

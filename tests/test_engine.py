@@ -18,22 +18,27 @@ from reference.chance import sample
 from reference.engine import apply, decision_rule, is_chance, is_over, legal_actions, new_game, settle
 from reference.errors import IllegalAction
 from reference.model import (
+    Action,
     Deal,
     DealFrame,
     Decision,
     DecisionKind,
+    EffectsFrame,
     Frame,
     PlaceDie,
     Resource,
     ResourceChoice,
     ResourceFrame,
+    RivalKind,
     Setup,
+    Solo,
     State,
     TakePair,
     Trade,
     TurnFrame,
 )
 from reference.model import events as ev
+from reference.rules import effects
 from tests.helpers import dealt, holding, inject, make_deal, started, waiting
 
 
@@ -135,6 +140,51 @@ def test_the_trusted_path_gives_what_the_full_checks_give() -> None:
         checked = apply(_copy(state), _copy(action))  # type: ignore[arg-type]  # copies of State and Action
         assert checked == after
         state = after
+
+
+@pytest.mark.parametrize("setup", [Setup(players=3), Setup(players=2, solo=Solo(rival=RivalKind.GINGKOGAWA))])
+def test_the_legal_actions_the_engine_kept_where_it_stopped_are_those_asked_afresh(setup: Setup) -> None:
+    """Where ``advance`` stops at a frame that waits because it has options, it keeps them as the
+    state's legal actions: they are what an equal copy of the state (which the engine never saw)
+    is given, at every decision of a whole game."""
+    rng = random.Random(11)
+    state = new_game(setup)
+    while not is_over(state):
+        if is_chance(state):
+            state = apply(state, sample(state, rng))
+            continue
+        legal = legal_actions(state)
+        assert legal == legal_actions(_copy(state))  # type: ignore[arg-type]  # a copy of the State
+        state = apply(state, rng.choice(legal))
+
+
+def test_the_options_of_a_frame_the_engine_stops_at_are_asked_for_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``advance`` asks a frame for its options to know whether it waits; ``legal_actions`` then gives
+    those, without asking again (a bundle of icons: the Effects frame)."""
+    asked: list[State] = []
+    options = effects.EffectsHandler.options
+
+    def counting(self: effects.EffectsHandler, state: State, frame: EffectsFrame) -> tuple[Action, ...]:
+        asked.append(state)
+        return options(self, state, frame)
+
+    monkeypatch.setattr(effects.EffectsHandler, "options", counting)
+    rng = random.Random(5)
+    state = new_game(Setup(players=2))
+    stops = 0
+    while not is_over(state) and stops < 5:
+        action = sample(state, rng) if is_chance(state) else rng.choice(legal_actions(state))
+        asked.clear()
+        state = apply(state, action)
+        if state.stack and isinstance(state.stack[-1], EffectsFrame):
+            stops += 1
+            assert asked  # advance asked, to know that the frame waits
+            asked.clear()
+            assert legal_actions(state)
+            assert asked == []
+    assert stops == 5
 
 
 def test_an_edited_state_is_refused_even_with_an_action_offered_for_it() -> None:

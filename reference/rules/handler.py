@@ -77,6 +77,11 @@ class Handler(Generic[F]):
     """The rule that governs the frame's decision (for reports)."""
     chance: ClassVar[bool] = False
     """The frame waits for a chance outcome supplied by the caller."""
+    waits_on_options: ClassVar[bool] = True
+    """The frame waits for a decision exactly when it has options (the default :meth:`waits`), so the
+    engine's loop asks for them once where it stops and keeps them as the state's legal actions.
+    False where :meth:`waits` is overridden (a turn, a starting pair: always, whatever the options;
+    a chance frame always waits, whatever this says)."""
 
     def decider(self, frame: F) -> int | None:
         """Who decides (None: chance, or nobody)."""

@@ -306,6 +306,8 @@ class TurnHandler(ClanHandler[TurnFrame]):
     kind = DecisionKind.TURN
     rule = "TURN.SEQUENCE"
 
+    waits_on_options = False
+
     def waits(self, state: State, frame: TurnFrame) -> bool:
         return True
 

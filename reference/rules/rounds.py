@@ -230,6 +230,8 @@ class DraftHandler(ClanHandler[DraftFrame]):
     kind = DecisionKind.DRAFT
     rule = "SETUP.STARTING_PAIRS"
 
+    waits_on_options = False
+
     def waits(self, state: State, frame: DraftFrame) -> bool:
         return True
 
