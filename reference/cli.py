@@ -27,7 +27,7 @@ import random
 import shlex
 import sys
 import tracemalloc
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Final, NoReturn, TextIO
 
@@ -743,10 +743,12 @@ def rules(ids: tuple[str, ...], section: str | None, status: str | None) -> None
         if hidden:
             click.echo(f"note: not shown, outside --section/--status: {', '.join(hidden)}", err=True)
     console = _stdout()
+    # IDs named: only the files that mention them are read (the whole index tokenizes every file)
+    traces = traceability.traces_of(wanted) if wanted is not None else traceability.traces_by_id()
     for name in sections:
         group = [e for e in chosen if e.section == name]
         if group:
-            console.print(_rules_table(name, group, full=wanted is not None))
+            console.print(_rules_table(name, group, traces, full=wanted is not None))
     tally = {s: sum(e.status == s for e in chosen) for s in STATUSES}
     counts = ", ".join(counted(n, s) for s, n in tally.items())
     shown = len({e.section for e in chosen})
@@ -771,7 +773,13 @@ def _wanted_ids(ids: tuple[str, ...], known: list[str]) -> set[str] | None:
     return wanted
 
 
-def _rules_table(section: str, entries: Sequence[RuleEntry], *, full: bool = False) -> Table:
+def _rules_table(
+    section: str,
+    entries: Sequence[RuleEntry],
+    traces: Mapping[str, traceability.Trace],
+    *,
+    full: bool = False,
+) -> Table:
     table = Table(title=f"{section} ({len(entries)})", title_justify="left", show_lines=True)
     table.add_column("id", no_wrap=True)
     table.add_column("status", no_wrap=True)
@@ -785,7 +793,8 @@ def _rules_table(section: str, entries: Sequence[RuleEntry], *, full: bool = Fal
             text.append(
                 f"\nreadings: {' | '.join(entry.readings)} (default {entry.default}; Setup field {entry.setting})"
             )
-        for line in traceability.trace_lines(entry.id, full=full):
+        trace = traces.get(entry.id)
+        for line in traceability.describe(trace, full=full) if trace is not None else []:
             text.append(f"\n{line}", style="dim")
         table.add_row(Text(entry.id), Text(entry.status), text)
     return table

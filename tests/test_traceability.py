@@ -17,6 +17,8 @@ from reference.book.traceability import (
     example_index,
     file_citations,
     traces,
+    traces_by_id,
+    traces_of,
     unknown_in_properties,
     unknown_in_scenarios,
 )
@@ -136,6 +138,34 @@ def test_wildcards_count_for_every_id_of_their_family() -> None:
     code = code_index()
     assert any(place.startswith("reference.rules.scoring") for place in code["SCORE.WINNER"])
     assert all(t.code for t in traces() if t.entry.id.startswith("SCORE."))
+
+
+def _places_cited_by_wildcard_only() -> dict[str, list[str]]:
+    """ID -> the places of its code trace whose module file does not hold the ID itself."""
+    out: dict[str, list[str]] = {}
+    for rid, places in code_index().items():
+        for place in places:
+            module = place.partition(":")[0]
+            path = Path(__import__(module, fromlist=["_"]).__file__ or "")
+            if rid not in path.read_text(encoding="utf-8"):
+                out.setdefault(rid, []).append(place)
+    return out
+
+
+def test_the_traces_of_named_ids_are_those_of_the_whole_index() -> None:
+    """``wcref rules ID`` reads only the files that mention the ID or a family wildcard above it,
+    and finds what the whole index finds: for a spread of IDs at once, and for an ID one place
+    cites only by a wildcard (``SCORE.*``), alone."""
+    whole = traces_by_id()
+    ids = sorted(whole)[::9]
+    assert traces_of(ids) == {i: whole[i] for i in ids}
+    by_wildcard = _places_cited_by_wildcard_only()
+    assert by_wildcard  # some place cites a family only
+    rid = sorted(by_wildcard)[0]
+    alone = traces_of([rid])
+    assert alone == {rid: whole[rid]}
+    assert set(by_wildcard[rid]) <= set(alone[rid].code)
+    assert traces_of(["NO.SUCH_ID"]) == {}
 
 
 def test_wcref_rules_prints_code_examples_and_properties() -> None:

@@ -21,12 +21,13 @@ import io
 import re
 import tokenize
 from collections import defaultdict
+from collections.abc import Collection
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Final
 
-from reference.book.scenarios import SCENARIOS_DIR, all_examples
+from reference.book.scenarios import SCENARIOS_DIR, all_examples, feature_files, parse_feature
 from reference.rulebook import RuleEntry, load_register, rule_ids
 
 ROOT: Final = Path(__file__).resolve().parents[1]
@@ -67,10 +68,12 @@ def _scopes(tree: ast.Module) -> list[tuple[int, int, str]]:
     return out
 
 
-def file_citations(path: Path, module: str) -> list[Citation]:
+def file_citations(path: Path, module: str, text: str | None = None) -> list[Citation]:
     """The IDs cited by a Python file's docstrings, comments and string literals, each attributed to
-    the innermost function or class around it (else the module)."""
-    text = path.read_text(encoding="utf-8")
+    the innermost function or class around it (else the module); ``text``: the file's text, when
+    already read."""
+    if text is None:
+        text = path.read_text(encoding="utf-8")
     scopes = _scopes(ast.parse(text))
     families = {i.split(".")[0] for i in rule_ids()}
     out: list[Citation] = []
@@ -101,15 +104,41 @@ def _module_name(path: Path, package_root: Path) -> str:
 
 
 @cache
-def _citations(kind: str) -> tuple[Citation, ...]:
+def _files(kind: str) -> tuple[tuple[Path, str], ...]:
+    """(path, module) of the Python files whose citations count as ``kind`` (``code``: the modules of
+    ``reference/`` that implement, see :func:`implements`; ``properties``), in path order."""
     root = ROOT if kind == "code" else PROPERTIES
-    out: list[Citation] = []
     if not root.is_dir():
         return ()
-    for path in sorted(root.rglob("*.py")):
-        if kind == "code" and not implements(path.relative_to(ROOT).as_posix()):
-            continue
-        out.extend(file_citations(path, _module_name(path, root)))
+    return tuple(
+        (path, _module_name(path, root))
+        for path in sorted(root.rglob("*.py"))
+        if kind != "code" or implements(path.relative_to(ROOT).as_posix())
+    )
+
+
+@cache
+def _citations(kind: str) -> tuple[Citation, ...]:
+    return tuple(c for path, module in _files(kind) for c in file_citations(path, module))
+
+
+def _mentions(text: str, rule_id: str) -> bool:
+    """Whether ``text`` holds ``rule_id`` or a family wildcard above it (``SOLO.*``, ``SOLO.ICON.*``
+    for ``SOLO.ICON.CLIMB``): a file that does not cannot cite the ID."""
+    if rule_id in text:
+        return True
+    parts = rule_id.split(".")
+    return any(".".join(parts[:k]) + ".*" in text for k in range(1, len(parts)))
+
+
+def _citations_of(kind: str, ids: Collection[str]) -> tuple[Citation, ...]:
+    """The citations of the ``kind`` files that mention one of ``ids`` (:func:`_mentions`), in the
+    order of :func:`_citations` (the other files cite none of them)."""
+    out: list[Citation] = []
+    for path, module in _files(kind):
+        text = path.read_text(encoding="utf-8")
+        if any(_mentions(text, i) for i in ids):
+            out.extend(file_citations(path, module, text))
     return tuple(out)
 
 
@@ -138,11 +167,15 @@ def code_rank(where: str) -> int:
     return 2 if direct else 3
 
 
+def _ranked(found: dict[str, tuple[str, ...]]) -> dict[str, tuple[str, ...]]:
+    return {k: tuple(sorted(v, key=code_rank)) for k, v in found.items()}
+
+
 @cache
 def code_index() -> dict[str, tuple[str, ...]]:
     """ID -> the ``module:qualname`` places of ``reference/`` that cite it, the implementing ones
     first (:func:`code_rank`; in file and line order within a rank)."""
-    return {k: tuple(sorted(v, key=code_rank)) for k, v in _index(_citations("code")).items()}
+    return _ranked(_index(_citations("code")))
 
 
 @cache
@@ -201,6 +234,30 @@ def traces(scenarios: Path | None = None) -> tuple[Trace, ...]:
     )
 
 
+def traces_of(ids: Collection[str], scenarios: Path | None = None) -> dict[str, Trace]:
+    """The traces of the register IDs named (any other is left out), as :func:`traces` gives them,
+    read from the source and feature files that mention one of them only: ``wcref rules ID`` reads
+    a few files instead of tokenizing every one."""
+    wanted = [e for e in load_register() if e.id in ids]
+    names = [e.id for e in wanted]
+    code = _ranked(_index(_citations_of("code", names)))
+    props = _index(_citations_of("properties", names))
+    root = SCENARIOS_DIR if scenarios is None else scenarios
+    examples: dict[str, list[str]] = defaultdict(list)
+    if root.is_dir():
+        for path in feature_files(root):
+            text = path.read_text(encoding="utf-8")
+            if not any(i in text for i in names):  # an example names its rules in its tags
+                continue
+            for rule in parse_feature(text, path.name).rules:
+                for example in rule.examples:
+                    for rid in example.rules:
+                        examples[rid].append(example.key)
+    return {
+        e.id: Trace(e, code.get(e.id, ()), tuple(examples.get(e.id, ())), props.get(e.id, ())) for e in wanted
+    }
+
+
 def describe(trace: Trace, *, full: bool = False) -> list[str]:
     """Readable lines for ``wcref rules``: code, examples and properties (``none`` when empty); the
     first few of each, or all of them when ``full``."""
@@ -235,17 +292,20 @@ __all__ = [
     "property_index",
     "trace_lines",
     "traces",
+    "traces_by_id",
+    "traces_of",
     "unknown_in_properties",
     "unknown_in_scenarios",
 ]
 
 
 @cache
-def _by_id() -> dict[str, Trace]:
+def traces_by_id() -> dict[str, Trace]:
+    """Every register entry's trace (:func:`traces`) by ID, computed once."""
     return {t.entry.id: t for t in traces()}
 
 
 def trace_lines(rule_id: str, *, full: bool = False) -> list[str]:
     """The :func:`describe` lines of one register ID (computed once for the whole register)."""
-    trace = _by_id().get(rule_id)
+    trace = traces_by_id().get(rule_id)
     return describe(trace, full=full) if trace is not None else []
