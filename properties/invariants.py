@@ -33,12 +33,14 @@ from reference.model import (
     RESOURCES,
     Action,
     Audience,
+    Board,
     BotTurnFrame,
     Bridge,
     ChooseFavour,
     ChooseGarden,
     ChooseRoom,
     ChooseYard,
+    Clan,
     Climb,
     Colour,
     CourtierFrame,
@@ -129,7 +131,7 @@ def _bridge_sorted(bridge: Bridge) -> bool:
 # ---- single states ------------------------------------------------------------------------------
 
 
-def check_state(state: State) -> list[Breach]:
+def check_state(state: State, checked: State | None = None) -> list[Breach]:
     """Invariants of a single state (after the deal).
 
     - SEALS.CAP / RESOURCES.CAP: 0 <= seals <= 5, 0 <= each resource <= 7, coins >= 0, CP >= 0.
@@ -156,6 +158,7 @@ def check_state(state: State) -> list[Breach]:
     board = state.board
     if board is None:
         return out
+    last = checked.board if checked is not None and checked.setup is state.setup else None
     n = len(state.clans)
     if sorted(state.turn_order) != list(range(n)):
         out.append(
@@ -169,65 +172,130 @@ def check_state(state: State) -> list[Breach]:
     )
     if chance != (state.decision.clan is None):
         out.append(Breach("TURN.DECISION", f"decision {state.decision} names the wrong decider"))
-    warriors = [w for y in board.yards for w in y.warriors]
-    gardeners = [g for slot in board.gardens for g in slot.gardeners]
+    members_placed = last is not None and (
+        board.yards is last.yards and board.gardens is last.gardens and board.favours is last.favours
+    )
+    before = checked.clans if checked is not None and last is not None else ()
+    warriors: list[int] | None = None
+    gardeners: list[int] | None = None
     for i, clan in enumerate(state.clans):
-        if not 0 <= clan.seals <= SEAL_CAP:
-            out.append(Breach("SEALS.CAP", f"clan {i} holds {clan.seals} seals"))
-        if min(clan.food, clan.iron, clan.pearl) < 0 or max(clan.food, clan.iron, clan.pearl) > RESOURCE_CAP:
-            out.append(
-                Breach(
-                    "RESOURCES.CAP", f"clan {i} holds {clan.food} food, {clan.iron} iron, {clan.pearl} pearl"
+        if members_placed and i < len(before) and clan is before[i]:
+            continue  # this very clan passed with these very yards, gardens and favours
+        if warriors is None or gardeners is None:
+            warriors = [w for y in board.yards for w in y.warriors]
+            gardeners = [g for slot in board.gardens for g in slot.gardeners]
+        out.extend(_clan_breaches(board, i, clan, warriors, gardeners))
+    favours = board.favours
+    if (last is None or favours is not last.favours) and (
+        len(favours) != 3 or any(f is not None and not 0 <= f < n for f in favours)
+    ):
+        out.append(Breach("DAIMYO.FAVOURS", f"favours {favours}"))
+    if last is None or board.gardens is not last.gardens:
+        for g in board.gardens:
+            if len(set(g.gardeners)) != len(g.gardeners):
+                out.append(Breach("GARDENER.PLACE", f"garden {g.card} holds two gardeners of one clan"))
+    if last is None or board.bridges is not last.bridges:
+        for bridge in board.bridges:
+            if not _bridge_sorted(bridge):
+                out.append(
+                    Breach("SETUP.BRIDGES_SORTED", f"{bridge.colour.value} bridge is not sorted: {bridge}")
                 )
-            )
-        if clan.coins < 0:
-            out.append(Breach("PLACE.MUST_PAY", f"clan {i} holds {clan.coins} coins"))
-        if clan.cp < 0:
-            out.append(Breach("SCORE.CP", f"clan {i} holds {clan.cp} Clan Points"))
-        if clan.rival:
-            if clan.food or clan.iron or clan.pearl or clan.seals:
-                out.append(Breach("SOLO.GOLDEN.NO_RESOURCES", f"the rival holds resources or seals: {clan}"))
-            if clan.domain_card is not None or clan.domain_dice != (None, None, None):
-                out.append(Breach("SOLO.SETUP.NO_DOMAIN", f"the rival uses a Domain board: {clan}"))
-        if not 0 <= clan.time <= TRACK_LAST:
-            out.append(Breach("TIME.TRACK", f"clan {i} on space {clan.time}"))
-        sent = clan.sent
-        if min(sent) < 0 or max(sent) > MEMBERS_PER_KIND:
-            out.append(Breach("SETUP.WORKERS", f"clan {i} sent {sent}"))
-        if min(clan.courtiers) < 0:
-            out.append(Breach("COURTIER.CLIMB", f"clan {i} courtiers {clan.courtiers}"))
-        in_yards = warriors.count(i)
-        if in_yards != sent[2]:
-            out.append(Breach("WARRIOR.NEVER_MOVE", f"clan {i}: {in_yards} warriors in yards, {sent} sent"))
-        in_gardens = gardeners.count(i)
-        if in_gardens != sent[1]:
-            out.append(Breach("GARDENER.PLACE", f"clan {i}: {in_gardens} gardeners placed, {sent} sent"))
-        if sum(clan.courtiers) != sent[0]:
-            out.append(Breach("COURTIER.AUDIENCE", f"clan {i}: courtiers {clan.courtiers}, sent {sent}"))
-        if board.favours.count(i) > clan.courtiers[Floor.DAIMYO]:
-            out.append(Breach("DAIMYO.FAVOURS", f"clan {i} holds more favours than Daimyo courtiers"))
-    if len(board.favours) != 3 or any(f is not None and not 0 <= f < n for f in board.favours):
-        out.append(Breach("DAIMYO.FAVOURS", f"favours {board.favours}"))
-    for g in board.gardens:
-        if len(set(g.gardeners)) != len(g.gardeners):
-            out.append(Breach("GARDENER.PLACE", f"garden {g.card} holds two gardeners of one clan"))
-    for bridge in board.bridges:
-        if not _bridge_sorted(bridge):
-            out.append(
-                Breach("SETUP.BRIDGES_SORTED", f"{bridge.colour.value} bridge is not sorted: {bridge}")
-            )
-    limit = 1 if state.setup.players <= 2 else 2
-    rule = "PLACE.NO_STACK_2P" if limit == 1 else "PLACE.STACK_3_4P"
-    for room in board.rooms:
-        if len(room.dice) > limit:
-            out.append(Breach(rule, f"room {room.card} holds {len(room.dice)} dice"))
-    for space in board.outside:
-        if len(space) > limit:
-            out.append(Breach(rule, f"an Outside the Walls space holds {len(space)} dice"))
-    out.extend(_dice_conservation(state))
-    out.extend(_card_conservation(state))
-    out.extend(_deck_conservation(state))
+    if last is None or board.rooms is not last.rooms or board.outside is not last.outside:
+        limit = 1 if state.setup.players <= 2 else 2
+        rule = "PLACE.NO_STACK_2P" if limit == 1 else "PLACE.STACK_3_4P"
+        for room in board.rooms:
+            if len(room.dice) > limit:
+                out.append(Breach(rule, f"room {room.card} holds {len(room.dice)} dice"))
+        for space in board.outside:
+            if len(space) > limit:
+                out.append(Breach(rule, f"an Outside the Walls space holds {len(space)} dice"))
+    if checked is None or last is None or not _same(_dice_inputs(state), _dice_inputs(checked)):
+        out.extend(_dice_conservation(state))
+    if checked is None or last is None or not _same(_card_inputs(state), _card_inputs(checked)):
+        out.extend(_card_conservation(state))
+    if checked is None or last is None or not _same(_deck_inputs(state), _deck_inputs(checked)):
+        out.extend(_deck_conservation(state))
     return out
+
+
+def _clan_breaches(
+    board: Board, i: int, clan: Clan, warriors: list[int], gardeners: list[int]
+) -> list[Breach]:
+    """The single-state invariants of clan ``i`` (``warriors`` and ``gardeners``: the clans of every
+    member placed in a yard and in a garden)."""
+    out: list[Breach] = []
+    if not 0 <= clan.seals <= SEAL_CAP:
+        out.append(Breach("SEALS.CAP", f"clan {i} holds {clan.seals} seals"))
+    if min(clan.food, clan.iron, clan.pearl) < 0 or max(clan.food, clan.iron, clan.pearl) > RESOURCE_CAP:
+        out.append(
+            Breach("RESOURCES.CAP", f"clan {i} holds {clan.food} food, {clan.iron} iron, {clan.pearl} pearl")
+        )
+    if clan.coins < 0:
+        out.append(Breach("PLACE.MUST_PAY", f"clan {i} holds {clan.coins} coins"))
+    if clan.cp < 0:
+        out.append(Breach("SCORE.CP", f"clan {i} holds {clan.cp} Clan Points"))
+    if clan.rival:
+        if clan.food or clan.iron or clan.pearl or clan.seals:
+            out.append(Breach("SOLO.GOLDEN.NO_RESOURCES", f"the rival holds resources or seals: {clan}"))
+        if clan.domain_card is not None or clan.domain_dice != (None, None, None):
+            out.append(Breach("SOLO.SETUP.NO_DOMAIN", f"the rival uses a Domain board: {clan}"))
+    if not 0 <= clan.time <= TRACK_LAST:
+        out.append(Breach("TIME.TRACK", f"clan {i} on space {clan.time}"))
+    sent = clan.sent
+    if min(sent) < 0 or max(sent) > MEMBERS_PER_KIND:
+        out.append(Breach("SETUP.WORKERS", f"clan {i} sent {sent}"))
+    if min(clan.courtiers) < 0:
+        out.append(Breach("COURTIER.CLIMB", f"clan {i} courtiers {clan.courtiers}"))
+    in_yards = warriors.count(i)
+    if in_yards != sent[2]:
+        out.append(Breach("WARRIOR.NEVER_MOVE", f"clan {i}: {in_yards} warriors in yards, {sent} sent"))
+    in_gardens = gardeners.count(i)
+    if in_gardens != sent[1]:
+        out.append(Breach("GARDENER.PLACE", f"clan {i}: {in_gardens} gardeners placed, {sent} sent"))
+    if sum(clan.courtiers) != sent[0]:
+        out.append(Breach("COURTIER.AUDIENCE", f"clan {i}: courtiers {clan.courtiers}, sent {sent}"))
+    if board.favours.count(i) > clan.courtiers[Floor.DAIMYO]:
+        out.append(Breach("DAIMYO.FAVOURS", f"clan {i} holds more favours than Daimyo courtiers"))
+    return out
+
+
+def _same(inputs: tuple[object, ...], checked: tuple[object, ...]) -> bool:
+    """Whether two states' inputs of a check are the very same objects, one by one."""
+    if len(inputs) != len(checked):
+        return False
+    for mine, theirs in zip(inputs, checked, strict=True):  # noqa: SIM110  # no generator on every step
+        if mine is not theirs:
+            return False
+    return True
+
+
+def _dice_inputs(state: State) -> tuple[object, ...]:
+    """What :func:`_dice_conservation` reads."""
+    board = state.board
+    assert board is not None
+    return (
+        state.phase,
+        board.rooms,
+        board.outside,
+        board.well,
+        board.bridges,
+        *[clan.domain_dice for clan in state.clans],
+    )
+
+
+def _card_inputs(state: State) -> tuple[object, ...]:
+    """What :func:`_card_conservation` reads."""
+    board = state.board
+    assert board is not None
+    inputs: list[object] = [board.rooms, board.steward_deck, board.diplomat_deck, state.draft]
+    for clan in state.clans:
+        inputs += (clan.domain_card, clan.lantern)
+    return tuple(inputs)
+
+
+def _deck_inputs(state: State) -> tuple[object, ...]:
+    """What :func:`_deck_conservation` reads."""
+    return (state.phase, state.solo_deck, state.solo_discard, state.stack)
 
 
 def placed_dice(state: State) -> list[Die]:
@@ -897,30 +965,34 @@ def place_oracle(state: State, clan: int) -> set[PlaceDie]:
     assert board is not None
     holder = state.clans[clan]
     limit = 1 if state.setup.players <= 2 else 2
+    # each space with room, once: the value a die covers there and the colours it takes (None: any)
+    spaces: list[tuple[Space, int, tuple[Colour, ...] | None]] = []
+    for space, printed in SPACE_VALUES.items():
+        if space in ROOMS:
+            room = board.rooms[ROOMS[space]]
+            if len(room.dice) >= limit:
+                continue
+            spaces.append((space, room.dice[-1].value if room.dice else printed, room.tiles))
+        elif space in OUTSIDE:
+            dice = board.outside[OUTSIDE[space]]
+            if len(dice) >= limit:
+                continue
+            spaces.append((space, dice[-1].value if dice else printed, None))
+        elif space is Space.WELL:
+            spaces.append((space, printed, None))
+        else:
+            colour = DOMAIN_SPACES[space]
+            if holder.domain_dice[COLOURS.index(colour)] is None:
+                spaces.append((space, printed, (colour,)))
     out: set[PlaceDie] = set()
     for bridge in board.bridges:
         for end in (End.LEFT, End.RIGHT):
             die = _end_value(bridge, end)
             if die is None:
                 continue
-            for space, printed in SPACE_VALUES.items():
-                if space in ROOMS:
-                    room = board.rooms[ROOMS[space]]
-                    if len(room.dice) >= limit or bridge.colour not in room.tiles:
-                        continue
-                    covered = room.dice[-1].value if room.dice else printed
-                elif space in OUTSIDE:
-                    dice = board.outside[OUTSIDE[space]]
-                    if len(dice) >= limit:
-                        continue
-                    covered = dice[-1].value if dice else printed
-                elif space is Space.WELL:
-                    covered = printed
-                else:
-                    line = COLOURS.index(DOMAIN_SPACES[space])
-                    if DOMAIN_SPACES[space] is not bridge.colour or holder.domain_dice[line] is not None:
-                        continue
-                    covered = printed
+            for space, covered, colours in spaces:
+                if colours is not None and bridge.colour not in colours:
+                    continue
                 if covered - die > holder.coins:
                     continue
                 out.add(PlaceDie(bridge.colour, end, space))

@@ -10,6 +10,7 @@ import random
 import pytest
 from msgspec.structs import replace
 
+from properties import invariants
 from properties.invariants import check_legal, check_state, dice_on_board, placed_dice
 from properties.machines import reached_in_step
 from reference.chance import sample
@@ -28,6 +29,7 @@ from reference.model import (
     Gain,
     GainKind,
     PayCheckpoint,
+    PlaceDie,
     RoomFrame,
     Setup,
     Slot,
@@ -105,6 +107,79 @@ def test_every_solitaire_card_is_in_one_place() -> None:
     assert _rules(replace(state, solo_deck=(*cards, cards[0]))) == {"SOLO.TURN.TO_BOTTOM"}
     moved = replace(state, solo_deck=cards[1:], solo_discard=(*state.solo_discard, cards[0]))
     assert _rules(moved) == set()
+
+
+# ---- a state checked against the state it follows (ISSUE 15: the parts a step left alone are skipped) --
+
+
+def _spoilt(state: State) -> dict[str, State]:
+    """``state`` spoilt in each part of ``check_state``'s inputs, one at a time: some only in the
+    board, leaving every clan the very same object (the per-clan counts must still be checked)."""
+    b = board(state)
+    die = b.well[0]
+    cards = state.solo_deck
+    first = b.bridges[0]
+    garden = b.gardens[0]
+    return {
+        "a clan's seals": edit_clan(state, 0, seals=6),
+        "a die lost from the Well": edit_board(state, well=()),
+        "a die off the faces": edit_board(state, well=(replace(die, value=9),)),
+        "a warrior in a yard, no clan changed": with_warriors(state, b.yards[0].cost, 1),
+        "a gardener in a garden, no clan changed": edit_board(
+            state, gardens=(replace(garden, gardeners=(1,)), *b.gardens[1:])
+        ),
+        "two gardeners of one clan in a garden": edit_board(
+            state, gardens=(replace(garden, gardeners=(1, 1)), *b.gardens[1:])
+        ),
+        "a favour taken, no clan changed": edit_board(state, favours=(0, None, None)),
+        "a favour held by no clan": edit_board(state, favours=(7, None, None)),
+        "a bridge out of order": edit_board(state, bridges=(replace(first, left=6, right=1), *b.bridges[1:])),
+        "a castle card twice": edit_board(state, steward_deck=(*b.steward_deck, b.steward_deck[0])),
+        "two dice in a room at 2 clans": edit_board(
+            state, rooms=(replace(b.rooms[0], dice=(die, die)), *b.rooms[1:])
+        ),
+        "a Solitaire card lost": replace(state, solo_deck=cards[1:]),
+        "a turn order of another game": replace(state, turn_order=(0, 0)),
+    }
+
+
+def test_a_state_checked_against_the_state_it_follows_finds_what_a_full_check_finds() -> None:
+    """``check_state(after, checked)`` skips the parts whose inputs are the very objects of a state
+    that passed: a part spoilt in the step is still checked, even when it leaves every clan alone."""
+    passed = place(_solo_turn(), Colour.CORAL, End.LEFT, Space.WELL)
+    assert check_state(passed) == []
+    for spoilt, state in _spoilt(passed).items():
+        full = check_state(state)
+        assert full, spoilt
+        assert check_state(state, passed) == full, spoilt
+
+
+def test_a_game_checked_step_by_step_skips_what_each_step_left_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Over a whole game, each state checked against the one before finds nothing, as checked in
+    full; the castle cards are counted again only where a step moved one (most steps move none)."""
+    counted: list[State] = []
+    cards = invariants._card_conservation
+
+    def counting(state: State) -> list[invariants.Breach]:
+        counted.append(state)
+        return cards(state)
+
+    monkeypatch.setattr(invariants, "_card_conservation", counting)
+    rng = random.Random(2)
+    state = new_game(Setup(players=3))
+    steps = 0
+    while not is_over(state):
+        action = sample(state, rng) if is_chance(state) else rng.choice(legal_actions(state))
+        after = apply(state, action)
+        counted.clear()
+        assert check_state(after, state) == []
+        skipped = not counted
+        assert check_state(after) == []
+        steps += 1
+        state = after
+        if skipped:
+            break
+    assert 0 < steps < 20  # a step that leaves the cards alone comes early
 
 
 # ---- the legal actions' own checks and the machines' reachability (ISSUE 15 sped both up) ------------
@@ -200,3 +275,47 @@ def test_each_reaching_event_is_reached(event: ev.Event, item: str) -> None:
     after = apply(state, action)
     assert item not in reached_in_step(state, action, after)
     assert item in reached_in_step(state, action, replace(after, events=(*after.events, event)))
+
+
+@pytest.mark.rule("TURN.SEQUENCE", "CASTLE.COLOUR_MATCH", "PLACE.STACK_3_4P", "DOMAIN.ONE_DIE")
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_placement_oracle_agrees_with_the_engine_and_catches_a_wrong_offer(players: int) -> None:
+    """At every turn of a game the placements the engine offers are the oracle's, worked out from the
+    rules alone (rooms with dice and Domain lines in use included); an offer missing one, or holding
+    one the rules refuse, is caught under TURN.SEQUENCE."""
+    rng = random.Random(players)
+    state = new_game(Setup(players=players))
+    turns = 0
+    late: State | None = None
+    while not is_over(state):
+        if is_chance(state):
+            state = apply(state, sample(state, rng))
+            continue
+        legal = legal_actions(state)
+        if state.decision.kind is DecisionKind.TURN:
+            clan = state.decision.clan
+            assert clan is not None
+            offered = {a for a in legal if isinstance(a, PlaceDie)}
+            assert invariants.place_oracle(state, clan) == offered
+            assert check_legal(state, legal) == []
+            turns += 1
+            if late is None and any(room.dice for room in board(state).rooms) and state.turn > players:
+                late = state
+        state = apply(state, random_policy(state, legal, rng))
+    assert turns > 6 * players
+    assert late is not None
+    legal = legal_actions(late)
+    placements = [a for a in legal if isinstance(a, PlaceDie)]
+    short = tuple(a for a in legal if a is not placements[0])
+    assert {b.rule for b in check_legal(late, short)} == {"TURN.SEQUENCE"}
+    every = {
+        PlaceDie(bridge.colour, end, space)
+        for bridge in board(late).bridges
+        for end in (End.LEFT, End.RIGHT)
+        for space in Space
+    }
+    refused = sorted(every - set(placements), key=str)
+    assert refused
+    for wrong in refused[:: max(1, len(refused) // 8)]:
+        breaches = check_legal(late, (*legal, wrong))
+        assert [b.rule for b in breaches] == ["TURN.SEQUENCE"], wrong

@@ -192,7 +192,7 @@ def play(
             if spoiler is not None:
                 after = spoiler(state, action, after)
             breaches = (
-                check_state(after)
+                check_state(after, state)
                 + check_step(state, action, after)
                 + check_events(state, after)
                 + check_hand_in(state, after)
