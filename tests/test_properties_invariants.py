@@ -5,7 +5,10 @@ the engine is wrong."""
 
 from __future__ import annotations
 
+import ast
+import inspect
 import random
+import textwrap
 
 import pytest
 from msgspec.structs import replace
@@ -319,3 +322,28 @@ def test_the_placement_oracle_agrees_with_the_engine_and_catches_a_wrong_offer(p
     for wrong in refused[:: max(1, len(refused) // 8)]:
         breaches = check_legal(late, (*legal, wrong))
         assert [b.rule for b in breaches] == ["TURN.SEQUENCE"], wrong
+
+
+def test_the_events_the_account_skips_are_those_it_has_no_case_for() -> None:
+    """``check_events``'s account looks only at the kinds of event it has a case for
+    (``_ACCOUNTED``, a lookup by type): the lookup names exactly the kinds of its cases."""
+    source = textwrap.dedent(inspect.getsource(invariants._told))
+    cased: set[str] = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.MatchClass) and isinstance(node.cls, ast.Attribute):
+            cased.add(node.cls.attr)
+    assert len(cased) > 10
+    assert {kind.__name__ for kind in invariants._ACCOUNTED} == cased
+
+
+def test_an_event_naming_no_registered_rule_is_caught() -> None:
+    """Every event of a step names rules of the register (API.EVENTS): none, or one the register
+    lacks beside one it has, is caught."""
+    before = started()
+    after = place(before, Colour.CORAL, End.LEFT, Space.WELL)
+    assert invariants.check_events(before, after) == []
+    event = after.events[0]
+    assert event.rules
+    for rules in ((), ("NO.SUCH_RULE",), (*event.rules, "NO.SUCH_RULE")):
+        spoilt = replace(after, events=(replace(event, rules=rules), *after.events[1:]))
+        assert [b.rule for b in invariants.check_events(before, spoilt)] == ["API.EVENTS"], rules
