@@ -32,9 +32,11 @@ from reference.model import (
     Gain,
     GainKind,
     PayCheckpoint,
+    Phase,
     PlaceDie,
     RoomFrame,
     Setup,
+    ShuffleFrame,
     Slot,
     Solo,
     Space,
@@ -122,6 +124,7 @@ def _spoilt(state: State) -> dict[str, State]:
     die = b.well[0]
     cards = state.solo_deck
     first = b.bridges[0]
+    player = next(i for i, clan in enumerate(state.clans) if not clan.rival)
     garden = b.gardens[0]
     return {
         "a clan's seals": edit_clan(state, 0, seals=6),
@@ -143,6 +146,45 @@ def _spoilt(state: State) -> dict[str, State]:
         ),
         "a Solitaire card lost": replace(state, solo_deck=cards[1:]),
         "a turn order of another game": replace(state, turn_order=(0, 0)),
+        "a die on a Domain line too": edit_clan(state, player, domain_dice=(die.value, None, None)),
+        "a Domain card that is in a deck too": edit_clan(state, player, domain_card=b.steward_deck[0]),
+        "a starting pair of castle cards": replace(state, draft=((b.steward_deck[0], b.steward_deck[1]),)),
+        "a castle card twice in the Diplomats' deck": edit_board(
+            state, diplomat_deck=(*b.diplomat_deck, b.diplomat_deck[0])
+        ),
+        "two dice Outside the Walls at 2 clans": edit_board(state, outside=((die, die), *b.outside[1:])),
+        "a Solitaire card in a pending reshuffle too": replace(
+            state, stack=(*state.stack, ShuffleFrame(pool=(cards[0],)))
+        ),
+        "a Solitaire card in the discard pile too": replace(state, solo_discard=(cards[0],)),
+        "a castle card in a Lantern Area too": edit_clan(
+            state, player, lantern=(*state.clans[player].lantern, b.steward_deck[0])
+        ),
+        "a die lost from a bridge": edit_board(state, bridges=(replace(first, right=None), *b.bridges[1:])),
+        "a castle card in a room and a deck": edit_board(
+            state, rooms=(replace(b.rooms[0], card=b.steward_deck[0]), *b.rooms[1:])
+        ),
+    }
+
+
+def _at_roll() -> State:
+    """A solo game at its first re-roll (the round's placed dice cleared)."""
+    rng = random.Random(4)
+    state = _solo_turn()
+    while state.decision.kind is not DecisionKind.ROLL:
+        state = apply(state, sample(state, rng) if is_chance(state) else rng.choice(legal_actions(state)))
+    return state
+
+
+def _phase_spoilt() -> dict[str, tuple[State, State]]:
+    """(a state that passes, the same in another phase that does not): the phase decides whether a
+    part finds anything (the re-roll's cleared dice, the deal's Solitaire cards)."""
+    roll = _at_roll()
+    turn = place(_solo_turn(), Colour.CORAL, End.LEFT, Space.WELL)
+    dealing = replace(turn, phase=Phase.DEAL, solo_deck=turn.solo_deck[1:])  # the deck is not checked yet
+    return {
+        "the dice of a re-roll counted as a turn's": (roll, replace(roll, phase=Phase.TURNS)),
+        "a Solitaire card lost, checked after the deal": (dealing, replace(dealing, phase=Phase.TURNS)),
     }
 
 
@@ -151,10 +193,12 @@ def test_a_state_checked_against_the_state_it_follows_finds_what_a_full_check_fi
     that passed: a part spoilt in the step is still checked, even when it leaves every clan alone."""
     passed = place(_solo_turn(), Colour.CORAL, End.LEFT, Space.WELL)
     assert check_state(passed) == []
-    for spoilt, state in _spoilt(passed).items():
+    pairs = {name: (passed, state) for name, state in _spoilt(passed).items()} | _phase_spoilt()
+    for spoilt, (before, state) in pairs.items():
+        assert check_state(before) == [], spoilt
         full = check_state(state)
         assert full, spoilt
-        assert check_state(state, passed) == full, spoilt
+        assert check_state(state, before) == full, spoilt
 
 
 def test_a_game_checked_step_by_step_skips_what_each_step_left_alone(monkeypatch: pytest.MonkeyPatch) -> None:
