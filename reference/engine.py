@@ -542,18 +542,17 @@ def advance(state: State) -> State:
         if state.stack:
             frame = state.stack[-1]
             handler = handler_of(frame)
-            if handler.waits_on_options and not handler.chance:
-                # the frame waits when it has options: asked once here, they are the legal actions
-                # of the state it waits in (legal_actions would ask for them again)
-                options = handler.options(state, frame)
-                if options:
-                    clan = handler.decider(frame)
-                    waiting = replace(state, decision=Decision(handler.kind_of(frame), clan))
-                    if clan is not None and 0 <= clan < len(state.clans):
-                        _offered(waiting, options, clan)
-                    return waiting
-            elif handler.waits(state, frame):
+            if handler.chance or handler.always_waits:
                 return replace(state, decision=Decision(handler.kind_of(frame), handler.decider(frame)))
+            # the frame waits when it has options: asked once here, they are the legal actions of the
+            # state it waits in (legal_actions would ask for them again)
+            options = handler.options(state, frame)
+            if options:
+                clan = handler.decider(frame)
+                waiting = replace(state, decision=Decision(handler.kind_of(frame), clan))
+                if clan is not None and 0 <= clan < len(state.clans):
+                    _offered(waiting, options, clan)
+                return waiting
             state = handler.run(state, frame)
             continue
         match state.phase:

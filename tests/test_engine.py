@@ -187,6 +187,21 @@ def test_the_options_of_a_frame_the_engine_stops_at_are_asked_for_once(
     assert stops == 5
 
 
+def test_a_frame_of_a_clan_the_game_does_not_seat_has_no_legal_actions_after_settle() -> None:
+    """A position edited so that the work it waits at belongs to no clan of the game (past the last,
+    or negative) settles to a decision of that clan with no legal action, as its copy does: the
+    options ``advance`` asked for are kept only for a clan of the game."""
+    rng = random.Random(5)
+    state = new_game(Setup(players=2))
+    while not (state.stack and isinstance(state.stack[-1], EffectsFrame)):
+        state = apply(state, sample(state, rng) if is_chance(state) else rng.choice(legal_actions(state)))
+    for clan in (len(state.clans), 7, -1):
+        edited = replace(state, stack=(*state.stack[:-1], replace(state.stack[-1], clan=clan)), events=())
+        settled = settle(edited)
+        assert settled.decision.clan == clan
+        assert legal_actions(settled) == legal_actions(_copy(settled)) == ()  # type: ignore[arg-type]
+
+
 def test_an_edited_state_is_refused_even_with_an_action_offered_for_it() -> None:
     state = started()
     offered = legal_actions(state)

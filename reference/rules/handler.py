@@ -77,11 +77,10 @@ class Handler(Generic[F]):
     """The rule that governs the frame's decision (for reports)."""
     chance: ClassVar[bool] = False
     """The frame waits for a chance outcome supplied by the caller."""
-    waits_on_options: ClassVar[bool] = True
-    """The frame waits for a decision exactly when it has options (the default :meth:`waits`), so the
-    engine's loop asks for them once where it stops and keeps them as the state's legal actions.
-    False where :meth:`waits` is overridden (a turn, a starting pair: always, whatever the options;
-    a chance frame always waits, whatever this says)."""
+    always_waits: ClassVar[bool] = False
+    """The frame waits for a decision whatever its options (a turn, a starting pair). Any other frame
+    that is not chance waits exactly when it has options: the engine's loop asks for them once where
+    it stops and keeps them as the state's legal actions."""
 
     def decider(self, frame: F) -> int | None:
         """Who decides (None: chance, or nobody)."""
@@ -101,9 +100,9 @@ class Handler(Generic[F]):
         return ()
 
     def waits(self, state: State, frame: F) -> bool:
-        """Whether the frame waits for a decision now (a chance frame always does; another when it
-        has options; otherwise the engine runs it)."""
-        return self.chance or bool(self.options(state, frame))
+        """Whether the frame waits for a decision now (a chance frame and one that ``always_waits``
+        always do; another when it has options; otherwise the engine runs it)."""
+        return self.chance or self.always_waits or bool(self.options(state, frame))
 
     def allows(self, state: State, frame: F, action: Action) -> bool:
         """Whether ``action`` answers the decision (by default: it is one of the options)."""

@@ -306,10 +306,7 @@ class TurnHandler(ClanHandler[TurnFrame]):
     kind = DecisionKind.TURN
     rule = "TURN.SEQUENCE"
 
-    waits_on_options = False
-
-    def waits(self, state: State, frame: TurnFrame) -> bool:
-        return True
+    always_waits = True
 
     def options(self, state: State, frame: TurnFrame) -> tuple[Action, ...]:
         return place_options(state, frame.clan)

@@ -230,10 +230,7 @@ class DraftHandler(ClanHandler[DraftFrame]):
     kind = DecisionKind.DRAFT
     rule = "SETUP.STARTING_PAIRS"
 
-    waits_on_options = False
-
-    def waits(self, state: State, frame: DraftFrame) -> bool:
-        return True
+    always_waits = True
 
     def options(self, state: State, frame: DraftFrame) -> tuple[Action, ...]:
         return tuple(TakePair(i) for i in range(len(state.draft)))
