@@ -133,8 +133,6 @@ class Pending(Protocol):
 
     def options(self, state: State) -> tuple[Action, ...]: ...
 
-    def waits(self, state: State) -> bool: ...
-
     def allows(self, state: State, action: Action) -> bool: ...
 
     def refusal(self, state: State, action: Action) -> Refusal:
@@ -170,9 +168,6 @@ class _Bound(Generic[F]):
 
     def options(self, state: State) -> tuple[Action, ...]:
         return self.handler.options(state, self.frame)
-
-    def waits(self, state: State) -> bool:
-        return self.handler.waits(state, self.frame)
 
     def allows(self, state: State, action: Action) -> bool:
         return self.handler.allows(state, self.frame, action)

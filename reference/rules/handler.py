@@ -78,9 +78,10 @@ class Handler(Generic[F]):
     chance: ClassVar[bool] = False
     """The frame waits for a chance outcome supplied by the caller."""
     always_waits: ClassVar[bool] = False
-    """The frame waits for a decision whatever its options (a turn, a starting pair). Any other frame
-    that is not chance waits exactly when it has options: the engine's loop asks for them once where
-    it stops and keeps them as the state's legal actions."""
+    """The frame waits for a decision whatever its options (a turn, a starting pair). A chance frame
+    always waits too; any other waits exactly when it has options, and the engine runs it (:meth:`run`)
+    when it has none: the engine's loop asks for them once where it stops and keeps them as the
+    state's legal actions."""
 
     def decider(self, frame: F) -> int | None:
         """Who decides (None: chance, or nobody)."""
@@ -98,11 +99,6 @@ class Handler(Generic[F]):
         """The legal actions of the decision, seal trades aside (empty: the frame runs on its own,
         or waits for chance)."""
         return ()
-
-    def waits(self, state: State, frame: F) -> bool:
-        """Whether the frame waits for a decision now (a chance frame and one that ``always_waits``
-        always do; another when it has options; otherwise the engine runs it)."""
-        return self.chance or self.always_waits or bool(self.options(state, frame))
 
     def allows(self, state: State, frame: F, action: Action) -> bool:
         """Whether ``action`` answers the decision (by default: it is one of the options)."""
