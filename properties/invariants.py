@@ -1,7 +1,8 @@
 """Invariants over states and steps, each named after the rule IDs it guards.
 
-``check_state(state)`` checks what must hold in every state; ``check_step(before, action, after)``
-checks what must hold across one applied action. Both return the list of broken invariants (empty
+``check_state(state)`` checks what must hold in every state (``check_state(after, before)``, in a
+game's loop, only the parts a step changed: what the state before it shares was checked there);
+``check_step(before, action, after)`` checks what must hold across one applied action. Both return the list of broken invariants (empty
 when all hold), each as ``Breach(rule, message)``, so a caller can assert, report or count them.
 Used by the whole-game tests and by the Hypothesis state machines (:mod:`properties.machines`),
 which also use the finer checks below:
