@@ -2,8 +2,9 @@
 
 ``check_state(state)`` checks what must hold in every state (``check_state(after, before)``, in a
 game's loop, only the parts a step changed: what the state before it shares was checked there);
-``check_step(before, action, after)`` checks what must hold across one applied action. Both return the list of broken invariants (empty
-when all hold), each as ``Breach(rule, message)``, so a caller can assert, report or count them.
+``check_step(before, action, after)`` checks what must hold across one applied action. Both return
+the list of broken invariants (empty when all hold), each as ``Breach(rule, message)``, so a caller
+can assert, report or count them.
 Used by the whole-game tests and by the Hypothesis state machines (:mod:`properties.machines`),
 which also use the finer checks below:
 
@@ -22,6 +23,7 @@ in an engine constant is caught here.
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
@@ -159,7 +161,8 @@ def check_state(state: State, checked: State | None = None) -> list[Breach]:
     board = state.board
     if board is None:
         return out
-    last = checked.board if checked is not None and checked.setup is state.setup else None
+    prior = checked if checked is not None and checked.setup is state.setup and checked.board else None
+    last = prior.board if prior is not None else None
     n = len(state.clans)
     if sorted(state.turn_order) != list(range(n)):
         out.append(
@@ -176,7 +179,7 @@ def check_state(state: State, checked: State | None = None) -> list[Breach]:
     members_placed = last is not None and (
         board.yards is last.yards and board.gardens is last.gardens and board.favours is last.favours
     )
-    before = checked.clans if checked is not None and last is not None else ()
+    before = prior.clans if prior is not None else ()
     warriors: list[int] | None = None
     gardeners: list[int] | None = None
     for i, clan in enumerate(state.clans):
@@ -210,11 +213,11 @@ def check_state(state: State, checked: State | None = None) -> list[Breach]:
         for space in board.outside:
             if len(space) > limit:
                 out.append(Breach(rule, f"an Outside the Walls space holds {len(space)} dice"))
-    if checked is None or last is None or not _same(_dice_inputs(state), _dice_inputs(checked)):
+    if _changed(_dice_inputs, state, prior):
         out.extend(_dice_conservation(state))
-    if checked is None or last is None or not _same(_card_inputs(state), _card_inputs(checked)):
+    if _changed(_card_inputs, state, prior):
         out.extend(_card_conservation(state))
-    if checked is None or last is None or not _same(_deck_inputs(state), _deck_inputs(checked)):
+    if _changed(_deck_inputs, state, prior):
         out.extend(_deck_conservation(state))
     return out
 
@@ -260,14 +263,18 @@ def _clan_breaches(
     return out
 
 
-def _same(inputs: tuple[object, ...], checked: tuple[object, ...]) -> bool:
-    """Whether two states' inputs of a check are the very same objects, one by one."""
-    if len(inputs) != len(checked):
-        return False
-    for mine, theirs in zip(inputs, checked, strict=True):  # noqa: SIM110  # no generator on every step
-        if mine is not theirs:
-            return False
-    return True
+def _changed(inputs: Callable[[State], tuple[object, ...]], state: State, prior: State | None) -> bool:
+    """Whether a part must be checked: no state passed before (``prior`` None), or not every one of
+    its ``inputs`` is the very same object in ``state`` as in ``prior``."""
+    if prior is None:
+        return True
+    mine, theirs = inputs(state), inputs(prior)
+    if len(mine) != len(theirs):
+        return True
+    for a, b in zip(mine, theirs, strict=True):  # noqa: SIM110  # no generator on every step
+        if a is not b:
+            return True
+    return False
 
 
 def _dice_inputs(state: State) -> tuple[object, ...]:
