@@ -21,13 +21,13 @@ import io
 import re
 import tokenize
 from collections import defaultdict
-from collections.abc import Collection
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Final
 
-from reference.book.scenarios import SCENARIOS_DIR, all_examples, feature_files, parse_feature
+from reference.book.scenarios import SCENARIOS_DIR, Example, all_examples, feature_files, parse_feature
 from reference.rulebook import RuleEntry, load_register, rule_ids
 
 ROOT: Final = Path(__file__).resolve().parents[1]
@@ -186,8 +186,12 @@ def property_index() -> dict[str, tuple[str, ...]]:
 
 def example_index(scenarios: Path | None = None) -> dict[str, tuple[str, ...]]:
     """ID -> the keys of the examples tagged with it."""
+    return _example_keys(all_examples(scenarios))
+
+
+def _example_keys(examples: Iterable[Example]) -> dict[str, tuple[str, ...]]:
     found: dict[str, list[str]] = defaultdict(list)
-    for example in all_examples(scenarios):
+    for example in examples:
         for rid in example.rules:
             found[rid].append(example.key)
     return {k: tuple(v) for k, v in found.items()}
@@ -227,11 +231,16 @@ def traces(scenarios: Path | None = None) -> tuple[Trace, ...]:
     the scenarios directory exists (a source checkout)."""
     root = SCENARIOS_DIR if scenarios is None else scenarios
     examples = example_index(root) if root.is_dir() else {}
-    code = code_index()
-    props = property_index()
-    return tuple(
-        Trace(e, code.get(e.id, ()), examples.get(e.id, ()), props.get(e.id, ())) for e in load_register()
-    )
+    return _traced(load_register(), code_index(), examples, property_index())
+
+
+def _traced(
+    entries: Iterable[RuleEntry],
+    code: dict[str, tuple[str, ...]],
+    examples: dict[str, tuple[str, ...]],
+    props: dict[str, tuple[str, ...]],
+) -> tuple[Trace, ...]:
+    return tuple(Trace(e, code.get(e.id, ()), examples.get(e.id, ()), props.get(e.id, ())) for e in entries)
 
 
 def traces_of(ids: Collection[str], scenarios: Path | None = None) -> dict[str, Trace]:
@@ -243,19 +252,13 @@ def traces_of(ids: Collection[str], scenarios: Path | None = None) -> dict[str, 
     code = _ranked(_index(_citations_of("code", names)))
     props = _index(_citations_of("properties", names))
     root = SCENARIOS_DIR if scenarios is None else scenarios
-    examples: dict[str, list[str]] = defaultdict(list)
+    tagged: list[Example] = []
     if root.is_dir():
         for path in feature_files(root):
             text = path.read_text(encoding="utf-8")
-            if not any(i in text for i in names):  # an example names its rules in its tags
-                continue
-            for rule in parse_feature(text, path.name).rules:
-                for example in rule.examples:
-                    for rid in example.rules:
-                        examples[rid].append(example.key)
-    return {
-        e.id: Trace(e, code.get(e.id, ()), tuple(examples.get(e.id, ())), props.get(e.id, ())) for e in wanted
-    }
+            if any(i in text for i in names):  # an example names its rules in its tags
+                tagged += (e for r in parse_feature(text, path.name).rules for e in r.examples)
+    return {t.entry.id: t for t in _traced(wanted, code, _example_keys(tagged), props)}
 
 
 def describe(trace: Trace, *, full: bool = False) -> list[str]:
