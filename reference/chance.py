@@ -11,22 +11,58 @@ RULING.DIE_TILE_LAYOUT, GINKGO.DISCARD.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
+from typing import TypeVar
 
 from reference.content import Catalogue, catalogue
 from reference.model import COLOURS, Deal, DecisionKind, Roll, Setup, Shuffle, ShuffleFrame, State
 from reference.rules.outcomes import DealSpace, RollSpace, deal_space, roll_space, room_tiles
 from reference.rules.solo import variant_of
 
+T = TypeVar("T")
+
+
+def below(rng: random.Random, n: int) -> int:
+    """A uniform integer in 0 .. ``n`` - 1 (``n`` >= 1, else ValueError), drawn as ``random.Random``
+    draws one for ``choice``, ``randint`` and ``shuffle``: ``getrandbits`` of ``n``'s bit length,
+    drawn again while it is ``n`` or more. The same draws in one call instead of three to four (a
+    seeded game is the same game, faster): tests/test_properties_chance.py compares them."""
+    if n < 1:
+        raise ValueError(f"nothing to draw from: {n} value(s)")
+    k = n.bit_length()
+    r = rng.getrandbits(k)
+    while r >= n:
+        r = rng.getrandbits(k)
+    return r
+
+
+def choice(rng: random.Random, items: Sequence[T]) -> T:
+    """One of ``items`` (not empty, else ValueError), as ``rng.choice(items)`` would pick it."""
+    return items[below(rng, len(items))]
+
+
+def shuffle(rng: random.Random, items: list[T]) -> None:
+    """Shuffle ``items`` in place, as ``rng.shuffle(items)`` would (the same swaps, the same draws)."""
+    getrandbits = rng.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        items[i], items[j] = items[j], items[i]
+
 
 def _shuffled(rng: random.Random, items: tuple[str, ...]) -> tuple[str, ...]:
     out = list(items)
-    rng.shuffle(out)
+    shuffle(rng, out)
     return tuple(out)
 
 
 def roll_dice(rng: random.Random, per_bridge: int) -> tuple[tuple[int, ...], ...]:
-    """``per_bridge`` dice on each bridge, each 1..6. Rule: SETUP.DICE_PER_COLOUR."""
-    return tuple(tuple(rng.randint(1, 6) for _ in range(per_bridge)) for _ in COLOURS)
+    """``per_bridge`` dice on each bridge, each 1..6 (as ``rng.randint(1, 6)`` rolls them). Rule:
+    SETUP.DICE_PER_COLOUR."""
+    return tuple(tuple(1 + below(rng, 6) for _ in range(per_bridge)) for _ in COLOURS)
 
 
 def die_tile_layout(rng: random.Random, cat: Catalogue, tiles: tuple[str, ...]) -> tuple[str, ...]:
@@ -41,7 +77,7 @@ def die_tile_layout(rng: random.Random, cat: Catalogue, tiles: tuple[str, ...]) 
 def sample_deal(rng: random.Random, space: DealSpace, cat: Catalogue) -> Deal:
     """A random deal from the space of a setup's deals. Rules: RULING.CHANCE_DEAL, SOLO.SETUP.*."""
     order = list(range(space.players))
-    rng.shuffle(order)
+    shuffle(rng, order)
     turn_order = space.turn_order if space.turn_order is not None else tuple(order)
     pairs = space.pairs
     srs = _shuffled(rng, space.starting)[:pairs]
@@ -51,7 +87,7 @@ def sample_deal(rng: random.Random, space: DealSpace, cat: Catalogue) -> Deal:
         dice=roll_dice(rng, space.dice),
         stewards=_shuffled(rng, space.stewards),
         diplomats=_shuffled(rng, space.diplomats),
-        daimyo=rng.choice(space.daimyo),
+        daimyo=choice(rng, space.daimyo),
         stone=_shuffled(rng, space.stone),
         plant=_shuffled(rng, space.plant),
         yard_tiles=_shuffled(rng, space.yard_tiles)[: space.yard_faces],

@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
+from reference.chance import choice
 from reference.engine import apply, legal_actions
 from reference.model import Action, DecisionKind, Decline, State, StopMove, Trade
 from reference.rules.common import cat
@@ -30,11 +31,11 @@ def random_policy(state: State, actions: Sequence[Action], rng: random.Random) -
     while split and isinstance(actions[split - 1], Trade):
         split -= 1
     if split == len(actions):  # no trade open: most decisions
-        return rng.choice(actions)
+        return choice(rng, actions)
     own, trades = actions[:split], actions[split:]
     if not own or rng.random() < 0.1:
-        return rng.choice(trades)
-    return rng.choice(own)
+        return choice(rng, trades)
+    return choice(rng, own)
 
 
 def play_to_stop(state: State, rng: random.Random, policy: Policy = random_policy) -> State:
@@ -100,7 +101,7 @@ def greedy_policy(state: State, actions: Sequence[Action], rng: random.Random) -
             best, best_value = [action], v
         elif abs(v - best_value) <= 1e-9:
             best.append(action)
-    return rng.choice(best)
+    return choice(rng, best)
 
 
 POLICIES: dict[str, Policy] = {"random": random_policy, "greedy": greedy_policy}

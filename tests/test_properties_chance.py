@@ -5,6 +5,7 @@ Fast: part of the mutation-testing selection (ISSUE 5)."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from typing import Any
 
@@ -15,6 +16,7 @@ from msgspec.structs import replace
 
 from properties import strategies as strat
 from reference import wire
+from reference.chance import below, choice, shuffle
 from reference.engine import apply, new_game
 from reference.errors import IllegalAction
 from reference.model import Deal, DecisionKind, Roll, Setup, State
@@ -199,3 +201,30 @@ def test_a_corrupted_roll_is_refused(setup: Setup, data: st.DataObject) -> None:
         _refused(state, replace(roll, solo_deck=("P1",)), "RULING.CHANCE_ROLL", "solo_deck")
     else:
         _refused(state, replace(roll, solo_deck=roll.solo_deck[1:]), "SOLO.ROUND.SHUFFLE", "reshuffle")
+
+
+@settings(max_examples=200)
+@given(seed=st.integers(0, 2**64), size=st.integers(0, 70), n=st.integers(1, 2**40))
+def test_the_sampler_draws_what_random_random_draws(seed: int, size: int, n: int) -> None:
+    """The sampler's shuffle, choice and dice draw what ``random.Random`` draws from the same seed,
+    and use up the same draws: a seeded game is the same game as before it drew them itself."""
+    ours, theirs = random.Random(seed), random.Random(seed)
+    items, expected = list(range(size)), list(range(size))
+    shuffle(ours, items)
+    theirs.shuffle(expected)
+    assert items == expected
+    assert below(ours, n) == theirs.randrange(n)
+    assert [1 + below(ours, 6) for _ in range(5)] == [theirs.randint(1, 6) for _ in range(5)]
+    if items:
+        assert choice(ours, items) == theirs.choice(items)
+    assert ours.getstate() == theirs.getstate()
+
+
+def test_the_sampler_refuses_to_draw_from_nothing() -> None:
+    rng = random.Random(0)
+    before = rng.getstate()
+    with pytest.raises(ValueError, match="nothing to draw from: 0"):
+        below(rng, 0)
+    with pytest.raises(ValueError, match="nothing to draw from"):
+        choice(rng, ())
+    assert rng.getstate() == before
