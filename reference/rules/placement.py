@@ -9,7 +9,7 @@ WELL.VALUE, WELL.REWARD, DOMAIN.VALUE, DOMAIN.COLOUR_LOCK, DOMAIN.ONE_DIE, BRIDG
 
 from __future__ import annotations
 
-from typing import assert_never
+from typing import Final, assert_never
 
 from msgspec.structs import replace
 
@@ -144,6 +144,17 @@ def why_not(
     return None
 
 
+_PLACEMENTS: Final[dict[Colour, tuple[tuple[PlaceDie, ...], tuple[PlaceDie, ...]]]] = {
+    colour: (
+        tuple(PlaceDie(colour, End.LEFT, space) for space in SPACE_FACTS),
+        tuple(PlaceDie(colour, End.RIGHT, space) for space in SPACE_FACTS),
+    )
+    for colour in COLOURS
+}
+"""Every placement, by bridge, then end (left, right), then space (in SPACE_FACTS order):
+:func:`place_options` offers these very (immutable) actions rather than building them again."""
+
+
 def place_options(state: State, clan: int) -> tuple[PlaceDie, ...]:
     """Every legal placement for the clan: each takeable end of each bridge, each space that takes
     the die and whose difference the clan can pay (the same verdicts as :func:`why_not`, computed
@@ -153,8 +164,8 @@ def place_options(state: State, clan: int) -> tuple[PlaceDie, ...]:
     holder = state.clans[clan]
     coins = holder.coins
     stack = 1 if state.setup.players <= 2 else 2
-    open_spaces: list[tuple[Space, tuple[Colour, ...] | None, int]] = []
-    for space, facts in SPACE_FACTS.items():
+    open_spaces: list[tuple[int, tuple[Colour, ...] | None, int]] = []
+    for position, facts in enumerate(SPACE_FACTS.values()):
         kind = facts.kind
         allowed: tuple[Colour, ...] | None = None
         covered = facts.value
@@ -171,19 +182,20 @@ def place_options(state: State, clan: int) -> tuple[PlaceDie, ...]:
                 continue
             assert facts.colour is not None
             allowed = (facts.colour,)
-        open_spaces.append((space, allowed, covered))
+        open_spaces.append((position, allowed, covered))
     out: list[PlaceDie] = []
     for bridge in b.bridges:
         colour = bridge.colour
-        for end, die in ((End.LEFT, bridge.left), (End.RIGHT, bridge.right)):
+        left, right = _PLACEMENTS[colour]
+        for placements, die in ((left, bridge.left), (right, bridge.right)):
             if die is None:
                 continue
-            for space, allowed, covered in open_spaces:
+            for position, allowed, covered in open_spaces:
                 if allowed is not None and colour not in allowed:
                     continue
                 if covered - die > coins:
                     continue
-                out.append(PlaceDie(colour, end, space))
+                out.append(placements[position])
     return tuple(out)
 
 
