@@ -211,3 +211,32 @@ def test_clan_points_are_never_paid() -> None:
     # Clan Points, once earned, are kept: no price in the game is paid in Clan Points
     with pytest.raises(ValueError, match=r"Clan Points are never paid"):
         holdings.pay(Clan(cp=9), GainKind.CP, 1)
+
+
+@pytest.mark.rule("RESOURCES.CAP", "SEALS.CAP", "COINS.NO_CAP")
+@pytest.mark.parametrize(
+    ("what", "field", "cap"),
+    [
+        (GainKind.COIN, "coins", None),
+        (GainKind.FOOD, "food", 7),
+        (GainKind.IRON, "iron", 7),
+        (GainKind.PEARL, "pearl", 7),
+        (GainKind.SEAL, "seals", 5),
+        (GainKind.CP, "cp", None),
+    ],
+)
+def test_each_kind_of_gain_is_held_in_its_own_field_up_to_its_cap(
+    what: GainKind, field: str, cap: int | None
+) -> None:
+    holder = replace(Clan(), **{field: 3})
+    assert holdings.held(holder, what) == 3
+    gained = holdings.gain(holder, what, 9)
+    assert gained == replace(Clan(), **{field: 12 if cap is None else cap})  # nothing else changes
+    assert holdings.cap_rule(what) == {5: "SEALS.CAP", 7: "RESOURCES.CAP", None: None}[cap]
+    if cap == holdings.RESOURCE_CAP:  # a resource, named by its Resource or by its GainKind
+        assert holdings.resource(holder, what) == 3
+        assert holdings.resource(holder, Resource(what.value)) == 3
+        assert holdings.gain_kind(Resource(what.value)) is what
+    else:
+        with pytest.raises(ValueError, match=rf"{what} is not a resource"):
+            holdings.resource(holder, what)

@@ -24,60 +24,65 @@ TRADE_COIN_SEALS = 1
 """Seals traded for 1 coin. Rule: SEALS.TRADE_COIN."""
 
 
+_FIELD: Final[dict[GainKind, str]] = {
+    GainKind.COIN: "coins",
+    GainKind.FOOD: "food",
+    GainKind.IRON: "iron",
+    GainKind.PEARL: "pearl",
+    GainKind.SEAL: "seals",
+    GainKind.CP: "cp",
+}
+"""The field of a clan that holds each kind of gain."""
+_CAP: Final[dict[GainKind, int | None]] = {
+    GainKind.COIN: None,
+    GainKind.FOOD: RESOURCE_CAP,
+    GainKind.IRON: RESOURCE_CAP,
+    GainKind.PEARL: RESOURCE_CAP,
+    GainKind.SEAL: SEAL_CAP,
+    GainKind.CP: None,
+}
+"""The most a clan can hold of each kind (None: no cap). Rules: SEALS.CAP, RESOURCES.CAP, COINS.NO_CAP,
+SCORE.CP."""
+_CAP_RULE: Final[dict[GainKind, str | None]] = {
+    GainKind.COIN: None,
+    GainKind.FOOD: "RESOURCES.CAP",
+    GainKind.IRON: "RESOURCES.CAP",
+    GainKind.PEARL: "RESOURCES.CAP",
+    GainKind.SEAL: "SEALS.CAP",
+    GainKind.CP: None,
+}
+_GAIN_KIND: Final[dict[Resource, GainKind]] = {r: GainKind(r.value) for r in Resource}
+_RESOURCE_KINDS: Final = frozenset(_GAIN_KIND.values())
+# Tables keyed by the kind rather than a match over its members: on Python 3.11 each member named
+# (GainKind.COIN) is a slow attribute lookup on the enum class, and these run some 400 times a game.
+
+
 def resource(clan: Clan, which: Resource | GainKind) -> int:
     """How much of a resource (food, iron or Mother-of-Pearl) the clan holds, 0..7."""
-    match which.value:
-        case "food":
-            return clan.food
-        case "iron":
-            return clan.iron
-        case "pearl":
-            return clan.pearl
-    raise ValueError(f"{which} is not a resource")
+    kind = _GAIN_KIND[which] if isinstance(which, Resource) else which
+    if kind not in _RESOURCE_KINDS:
+        raise ValueError(f"{which} is not a resource")
+    return held(clan, kind)
 
 
 def gain(clan: Clan, what: GainKind, n: int) -> Clan:
     """Add ``n`` (>= 0) of ``what``; anything above a cap (5 seals, 7 of a resource) is lost; coins and
     Clan Points have no cap. Rules: SEALS.CAP, RESOURCES.CAP, COINS.NO_CAP, RULING.GAINS_PER_ICON."""
-    match what:
-        case GainKind.COIN:
-            return replace(clan, coins=clan.coins + n)
-        case GainKind.CP:
-            return replace(clan, cp=clan.cp + n)
-        case GainKind.SEAL:
-            return replace(clan, seals=min(SEAL_CAP, clan.seals + n))
-        case GainKind.FOOD:
-            return replace(clan, food=min(RESOURCE_CAP, clan.food + n))
-        case GainKind.IRON:
-            return replace(clan, iron=min(RESOURCE_CAP, clan.iron + n))
-        case GainKind.PEARL:
-            return replace(clan, pearl=min(RESOURCE_CAP, clan.pearl + n))
+    field = _FIELD[what]
+    total: int = getattr(clan, field) + n
+    cap = _CAP[what]
+    return replace(clan, **{field: total if cap is None else min(cap, total)})
 
 
 def held(clan: Clan, what: GainKind) -> int:
     """How much of ``what`` the clan holds (coins, seals, Clan Points or a resource)."""
-    match what:
-        case GainKind.COIN:
-            return clan.coins
-        case GainKind.SEAL:
-            return clan.seals
-        case GainKind.CP:
-            return clan.cp
-        case GainKind.FOOD:
-            return clan.food
-        case GainKind.IRON:
-            return clan.iron
-        case GainKind.PEARL:
-            return clan.pearl
+    value: int = getattr(clan, _FIELD[what])
+    return value
 
 
 def cap_rule(what: GainKind) -> str | None:
     """The cap rule of a holding (None: no cap). Rules: SEALS.CAP, RESOURCES.CAP, COINS.NO_CAP."""
-    if what is GainKind.SEAL:
-        return "SEALS.CAP"
-    if what in (GainKind.FOOD, GainKind.IRON, GainKind.PEARL):
-        return "RESOURCES.CAP"
-    return None
+    return _CAP_RULE[what]
 
 
 def pay(clan: Clan, what: GainKind, n: int) -> Clan:
@@ -85,25 +90,16 @@ def pay(clan: Clan, what: GainKind, n: int) -> Clan:
     Clan Points are never paid: they are kept once earned (SCORE.CP; ValueError)."""
     if what is GainKind.CP:
         raise ValueError("Clan Points are never paid: they are kept once earned (SCORE.CP)")
-    have = held(clan, what)
+    field = _FIELD[what]
+    have: int = getattr(clan, field)
     if n > have:
         raise ValueError(f"cannot pay {n} {what.value}: holds {have}")
-    match what:
-        case GainKind.COIN:
-            return replace(clan, coins=clan.coins - n)
-        case GainKind.SEAL:
-            return replace(clan, seals=clan.seals - n)
-        case GainKind.FOOD:
-            return replace(clan, food=clan.food - n)
-        case GainKind.IRON:
-            return replace(clan, iron=clan.iron - n)
-        case GainKind.PEARL:
-            return replace(clan, pearl=clan.pearl - n)
+    return replace(clan, **{field: have - n})
 
 
 def gain_kind(r: Resource) -> GainKind:
     """The gain kind of a resource."""
-    return GainKind(r.value)
+    return _GAIN_KIND[r]
 
 
 def trades(clan: Clan) -> tuple[Trade, ...]:
