@@ -550,17 +550,7 @@ def advance(state: State) -> State:
                 return waiting
             state = handler.run(state, frame)
             continue
-        match state.phase:
-            case Phase.DEAL:
-                state = push(state, DealFrame())
-            case Phase.DRAFT:
-                if rounds.draft_done(state):
-                    state = replace(state, phase=Phase.TURNS, draft=())
-                    state = emit(state, ev.RoundStarted(round=state.round, turn_order=state.turn_order))
-                elif variant.chooses_pair():
-                    state = push(state, DraftFrame(rounds.drafter(state)))
-                else:  # the player's starting cards are dealt at random: no choice (SOLO.SETUP.TWO_PLAYER)
-                    state = rounds.take_pair(state, rounds.drafter(state), 0)
+        match state.phase:  # the most frequent first: each case looks its member up
             case Phase.TURNS:
                 if rounds.round_over(state):
                     state = rounds.end_round(state, variant)
@@ -571,10 +561,20 @@ def advance(state: State) -> State:
                     continue
                 state = emit(state, ev.TurnStarted(round=state.round, turn=state.turn + 1, clan=current))
                 state = push(state, TurnFrame(current))
+            case Phase.DRAFT:
+                if rounds.draft_done(state):
+                    state = replace(state, phase=Phase.TURNS, draft=())
+                    state = emit(state, ev.RoundStarted(round=state.round, turn_order=state.turn_order))
+                elif variant.chooses_pair():
+                    state = push(state, DraftFrame(rounds.drafter(state)))
+                else:  # the player's starting cards are dealt at random: no choice (SOLO.SETUP.TWO_PLAYER)
+                    state = rounds.take_pair(state, rounds.drafter(state), 0)
             case Phase.GARDENS:
                 state = rounds.clear_board(state)
             case Phase.ROLL:
                 state = push(state, RollFrame())
+            case Phase.DEAL:
+                state = push(state, DealFrame())
             case Phase.OVER:
                 return replace(state, decision=Decision(DecisionKind.NONE, None))
             case _:

@@ -7,7 +7,13 @@ BRIDGE.LANTERN_LEFT, RULING.LONE_DIE_SLOT, RULING.RIVAL_CENTRE_DIE.
 
 from __future__ import annotations
 
+from typing import Final
+
 from reference.model import Bridge, Colour, End, Slot
+
+SLOT_OF: Final[dict[End, Slot]] = {End.LEFT: Slot.LEFT, End.RIGHT: Slot.RIGHT}
+"""The slot of each end (the same name): a lookup, not ``Slot(end.value)``, which on Python 3.11 runs
+the enum's own Python code."""
 
 
 def sorted_bridge(colour: Colour, values: tuple[int, ...]) -> Bridge:
@@ -41,25 +47,29 @@ def take_slot(bridge: Bridge, slot: Slot) -> tuple[int, Bridge]:
     its value; with no centre die the slot stays empty), or the lone centre die (the rival only).
     Returns (value, new bridge). Raises ValueError when the slot holds no die.
     Rules: BRIDGE.ENDS_ONLY, BRIDGE.SLIDE, RULING.LONE_DIE_SLOT, RULING.RIVAL_CENTRE_DIE."""
-    value = slot_die(bridge, slot)
-    if value is None:
-        where = "in the centre" if slot is Slot.CENTRE else f"at the {slot.value} end"
-        raise ValueError(f"no die {where} of the {bridge.colour.value} bridge")
-    if slot is Slot.CENTRE:
-        return value, Bridge(bridge.colour, bridge.left, (), bridge.right)
+    centre = bridge.centre
     if slot is Slot.LEFT:
-        if bridge.centre:
-            return value, Bridge(bridge.colour, bridge.centre[0], bridge.centre[1:], bridge.right)
-        return value, Bridge(bridge.colour, None, (), bridge.right)
-    if bridge.centre:
-        return value, Bridge(bridge.colour, bridge.left, bridge.centre[:-1], bridge.centre[-1])
-    return value, Bridge(bridge.colour, bridge.left, (), None)
+        value = bridge.left
+        if value is not None:
+            if centre:
+                return value, Bridge(bridge.colour, centre[0], centre[1:], bridge.right)
+            return value, Bridge(bridge.colour, None, (), bridge.right)
+    elif slot is Slot.RIGHT:
+        value = bridge.right
+        if value is not None:
+            if centre:
+                return value, Bridge(bridge.colour, bridge.left, centre[:-1], centre[-1])
+            return value, Bridge(bridge.colour, bridge.left, (), None)
+    elif len(centre) == 1:
+        return centre[0], Bridge(bridge.colour, bridge.left, (), bridge.right)
+    where = "in the centre" if slot is Slot.CENTRE else f"at the {slot.value} end"
+    raise ValueError(f"no die {where} of the {bridge.colour.value} bridge")
 
 
 def take(bridge: Bridge, end: End) -> tuple[int, Bridge]:
     """Take the die at an end (see :func:`take_slot`). Raises ValueError when the end is empty.
     Rules: BRIDGE.ENDS_ONLY, BRIDGE.SLIDE."""
-    return take_slot(bridge, Slot(end.value))
+    return take_slot(bridge, SLOT_OF[end])
 
 
 def fires_lantern(end: End) -> bool:

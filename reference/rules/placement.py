@@ -269,7 +269,7 @@ def put_die(b: Board, space: Space, die: Die) -> Board:
 def place(state: State, clan: int, action: PlaceDie) -> State:
     """A player's placement: take, place, pay or gain, Lantern for a left-end die, then the space's
     effects. Rules: TURN.SEQUENCE, BRIDGE.LANTERN_LEFT, LANTERN.TRIGGER."""
-    state = take_and_place(state, clan, action.bridge, Slot(action.end.value), action.space)
+    state = take_and_place(state, clan, action.bridge, bridges.SLOT_OF[action.end], action.space)
     state = resolve_space(state, clan, action.space, action.bridge)
     if bridges.fires_lantern(action.end):
         # pushed last: resolves before the space (TURN.SEQUENCE)
