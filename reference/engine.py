@@ -20,12 +20,13 @@ called through its hooks.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Final, Generic, Protocol, assert_never, cast
 
 import msgspec
 from msgspec.structs import replace
 
-from reference.content import catalogue, validate_deck
+from reference.content import Catalogue, catalogue, validate_deck
 from reference.errors import IllegalAction, SetupError
 from reference.model import (
     PHASE_FRAMES,
@@ -300,9 +301,16 @@ def _check_content_size(setup: Setup) -> None:
     a starting pair per pair dealt, 3 gardens of each kind, a Daimyo card, a yard tile per yard face.
     Raises SetupError (or ContentError for invalid content)."""
     cat = catalogue(setup.content)  # validates custom content once
+    shortage = _content_shortage(cat, setup.players, variant_of(setup).pairs(setup.players))
+    if shortage is not None:
+        raise SetupError(shortage)
+
+
+@lru_cache(maxsize=64)
+def _content_shortage(cat: Catalogue, players: int, pairs: int) -> str | None:
+    """What the content lacks for a game of ``players`` clans dealt ``pairs`` starting pairs (None:
+    nothing), worked out once per content (immutable; a catalogue hashes by identity) and game size."""
     content = cat.content
-    players = setup.players
-    pairs = variant_of(setup).pairs(players)
     need = {
         "Stewards in use": (len(cards_in_use(cat, players, 1)), STEWARD_ROOMS),
         "Diplomats in use": (len(cards_in_use(cat, players, 2)), DIPLOMAT_ROOMS),
@@ -315,7 +323,8 @@ def _check_content_size(setup: Setup) -> None:
     }
     for name, (have, wanted) in need.items():
         if have < wanted:
-            raise SetupError(f"the content has {have} {name}; a game of {players} clans needs {wanted}")
+            return f"the content has {have} {name}; a game of {players} clans needs {wanted}"
+    return None
 
 
 _CHANCE_KINDS: Final = frozenset({DecisionKind.DEAL, DecisionKind.ROLL, DecisionKind.SHUFFLE})
@@ -335,7 +344,12 @@ def decision_rule(state: State) -> str:
 
 def is_over(state: State) -> bool:
     """True when the game has ended and been scored."""
-    return state.phase is Phase.OVER
+    return state.phase is _OVER
+
+
+_OVER: Final = Phase.OVER
+"""Named once: on Python 3.11 each use of an enum member is a slow lookup on its class (the enum
+metaclass's ``__getattr__``), and every loop asks ``is_over`` at every step."""
 
 
 TRUSTED: Final = 8

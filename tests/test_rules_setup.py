@@ -509,9 +509,15 @@ def test_setup_content_needs_an_action_card_per_clan_plus_one(players: int) -> N
     base = base_content()
     enough = sized(action_cards=base.action_cards[: players + 1])
     assert new_game(Setup(players=players, content=enough)).phase is Phase.DEAL
-    message = size_error(Setup(players=players, content=sized(action_cards=base.action_cards[:players])))
+    short = sized(action_cards=base.action_cards[:players])
+    message = size_error(Setup(players=players, content=short))
     assert re.search(rf"\bhas {players} Action cards\b", message)
     assert re.search(rf"\b{players} clans needs {players + 1}\b", message)
+    # the verdict is worked out once per content and number of clans: asked again, the same answers
+    assert size_error(Setup(players=players, content=short)) == message
+    assert new_game(Setup(players=players, content=enough)).phase is Phase.DEAL
+    if players > 2:  # the short content is enough for one clan fewer
+        assert new_game(Setup(players=players - 1, content=short)).phase is Phase.DEAL
 
 
 @pytest.mark.rule("SOLO.SETUP.TWO_PLAYER", "SETUP.STARTING_PAIRS")

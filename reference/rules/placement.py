@@ -75,11 +75,11 @@ def covered_value(state: State, clan: int, space: Space) -> int:
     """The value a new die is compared against: the printed value, or the die it covers (3-4 players).
     The Well always compares against its printed 1. Rules: PLACE.COIN_DIFFERENCE, PLACE.STACK_3_4P,
     PLACE.WELL_ONE."""
-    printed = SPACE_FACTS[space].value
-    if space is Space.WELL:
-        return printed
+    facts = SPACE_FACTS[space]
+    if facts.kind == "well":
+        return facts.value
     dice = dice_on(state, clan, space)
-    return dice[-1].value if dice else printed
+    return dice[-1].value if dice else facts.value
 
 
 def coin_difference(die: int, covered: int) -> int:
@@ -218,11 +218,11 @@ def take_and_place(
     index = COLOURS.index(colour)
     value, bridge = bridges.take_slot(b.bridges[index], slot)
     covered = covered_value(state, clan, space)
-    stacked = space is not Space.WELL and bool(dice_on(state, clan, space))
+    facts = SPACE_FACTS[space]
+    stacked = facts.kind != "well" and bool(dice_on(state, clan, space))
     b = replace(b, bridges=(*b.bridges[:index], bridge, *b.bridges[index + 1 :]))
     state = with_board(state, put_die(b, space, Die(colour, value, clan)))
     holder = state.clans[clan]
-    facts = SPACE_FACTS[space]
     if facts.kind == "domain":
         dice = list(holder.domain_dice)
         dice[facts.index] = value
