@@ -209,7 +209,9 @@ def test_paying_more_than_held_is_an_error_naming_what_is_held(what: GainKind, f
 @pytest.mark.rule("SCORE.CP")
 def test_clan_points_are_never_paid() -> None:
     # Clan Points, once earned, are kept: no price in the game is paid in Clan Points
-    with pytest.raises(ValueError, match=r"Clan Points are never paid"):
+    with pytest.raises(
+        ValueError, match=r"^Clan Points are never paid: they are kept once earned \(SCORE\.CP\)$"
+    ):
         holdings.pay(Clan(cp=9), GainKind.CP, 1)
 
 
@@ -240,3 +242,15 @@ def test_each_kind_of_gain_is_held_in_its_own_field_up_to_its_cap(
     else:
         with pytest.raises(ValueError, match=rf"{what} is not a resource"):
             holdings.resource(holder, what)
+
+
+@pytest.mark.rule("SEALS.TRADE_RESOURCE", "SEALS.TRADE_COIN", "RULING.TRADES_AT_OWN_DECISIONS")
+@pytest.mark.parametrize("seals", [0, 1, 2, 3, 5])
+def test_what_seals_could_still_buy_counts_whole_trades_only(seals: int) -> None:
+    # 2 seals a resource, 1 a coin: an odd seal buys no part of a resource, and a resource stops at 7
+    holder = Clan(food=5, coins=1, seals=seals)
+    assert holdings.resource_reachable(holder, Resource.FOOD) == min(7, 5 + seals // 2)
+    assert holdings.resource_reachable(holder, Resource.IRON) == seals // 2
+    assert holdings.coins_reachable(holder) == 1 + seals
+    assert isinstance(holdings.resource_reachable(holder, Resource.IRON), int)
+    assert isinstance(holdings.coins_reachable(holder), int)
