@@ -134,6 +134,12 @@ def _bridge_sorted(bridge: Bridge) -> bool:
 # ---- single states ------------------------------------------------------------------------------
 
 
+_NO_CLAN_DECIDES: Final = frozenset(
+    {DecisionKind.DEAL, DecisionKind.ROLL, DecisionKind.SHUFFLE, DecisionKind.NONE}
+)
+"""The decisions no clan takes: chance outcomes and the end of the game."""
+
+
 def check_state(state: State, checked: State | None = None) -> list[Breach]:
     """Invariants of a single state (after the deal).
 
@@ -168,12 +174,7 @@ def check_state(state: State, checked: State | None = None) -> list[Breach]:
         out.append(
             Breach("TURN.DECISION", f"turn order {state.turn_order} is not a permutation of the clans")
         )
-    chance = state.decision.kind in (
-        DecisionKind.DEAL,
-        DecisionKind.ROLL,
-        DecisionKind.SHUFFLE,
-        DecisionKind.NONE,
-    )
+    chance = state.decision.kind in _NO_CLAN_DECIDES
     if chance != (state.decision.clan is None):
         out.append(Breach("TURN.DECISION", f"decision {state.decision} names the wrong decider"))
     members_placed = last is not None and (
@@ -1020,8 +1021,7 @@ def place_oracle(state: State, clan: int) -> set[PlaceDie]:
                 spaces.append((space, printed, (colour,)))
     out: set[PlaceDie] = set()
     for bridge in board.bridges:
-        for end in (End.LEFT, End.RIGHT):
-            die = _end_value(bridge, end)
+        for end, die in ((End.LEFT, bridge.left), (End.RIGHT, bridge.right)):
             if die is None:
                 continue
             for space, covered, colours in spaces:
