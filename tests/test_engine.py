@@ -8,8 +8,14 @@ in turn order.
 
 from __future__ import annotations
 
+import enum
+import gc
 import random
+import sys
+import types
+import typing
 
+import msgspec
 import pytest
 from msgspec.structs import replace
 
@@ -343,3 +349,53 @@ def test_a_settled_state_that_still_holds_another_clans_work_is_refused_like_its
                 apply(given, taken)  # type: ignore[arg-type]  # copies of State and Action
         refused += 1
     assert refused
+
+
+def _mutable_parts(hint: object, seen: set[object]) -> list[str]:
+    """The parts of a type annotation that could hold a mutable value (a list, a dict, a set...)."""
+    if hint in seen:
+        return []
+    seen.add(hint)
+    origin = typing.get_origin(hint)
+    if origin is typing.Literal:
+        return []
+    if origin in (tuple, frozenset, typing.Union, types.UnionType):
+        return [
+            part for arg in typing.get_args(hint) if arg is not Ellipsis for part in _mutable_parts(arg, seen)
+        ]
+    if origin is not None:  # list[...], dict[...], set[...], a Callable...
+        return [repr(hint)]
+    if hint in (int, str, bool, float, type(None)):
+        return []
+    if isinstance(hint, type) and issubclass(hint, enum.Enum):
+        return []
+    if isinstance(hint, type) and issubclass(hint, msgspec.Struct):
+        return [
+            f"{hint.__name__}.{name}: {part}"
+            for name, sub in typing.get_type_hints(hint).items()
+            for part in _mutable_parts(sub, seen)
+        ]
+    return [repr(hint)]
+
+
+def test_every_model_struct_is_frozen_holds_only_immutable_values_and_is_left_out_of_the_cycle_collector() -> (
+    None
+):
+    # gc=False is safe only for values that can never be part of a reference cycle: frozen structs whose
+    # fields hold only immutable values (reference/model/__init__.py)
+    modules = [m for name, m in sorted(sys.modules.items()) if name.startswith("reference.model.")]
+    structs = [
+        c
+        for m in modules
+        for c in vars(m).values()
+        if isinstance(c, type) and issubclass(c, msgspec.Struct) and c.__module__ == m.__name__
+    ]
+    assert len(structs) > 100  # actions, events, frames, the board, components, the state...
+    for struct in structs:
+        config = struct.__struct_config__
+        assert config.frozen, struct
+        assert not config.gc, struct
+        assert _mutable_parts(struct, set()) == [], struct
+    state = apply(new_game(Setup(players=2)), sample(new_game(Setup(players=2)), random.Random(0)))
+    assert not gc.is_tracked(state)
+    assert not gc.is_tracked(state.clans[0])

@@ -10,7 +10,10 @@
 - :mod:`.actions`: decisions and chance outcomes.
 
 Every type is an immutable ``msgspec.Struct`` (``frozen=True``) or an ``Enum``: the engine never
-mutates a state, it builds a new one. The same types are the wire format (see :mod:`reference.wire`).
+mutates a state, it builds a new one. A struct holds only immutable values (numbers, strings, enums,
+None, tuples and other such structs), so none can be part of a reference cycle: each is declared
+``gc=False``, and the cycle collector does not track the hundreds of structs a game builds (tested in
+tests/test_engine.py). The same types are the wire format (see :mod:`reference.wire`).
 Units used in the docstrings: coins, Clan Points (CP), Daimyo Seals (seals), Passage of Time spaces,
 resources (food, iron, Mother-of-Pearl, each 0..7). Events are imported from their module
 (``from reference.model.events import CheckpointPaid``); ``Event`` (the union) is re-exported here.

@@ -8,7 +8,7 @@ from msgspec import Struct
 from reference.model.components import Colour, End, Floor, Member, Resource, Space
 
 
-class Deal(Struct, frozen=True, forbid_unknown_fields=True, tag="deal", kw_only=True):
+class Deal(Struct, frozen=True, gc=False, forbid_unknown_fields=True, tag="deal", kw_only=True):
     """Chance outcome of the setup (Rule: RULING.CHANCE_DEAL).
 
     ``turn_order``: a permutation of the clans. ``dice``: values 1..6 per bridge in COLOURS order,
@@ -35,7 +35,7 @@ class Deal(Struct, frozen=True, forbid_unknown_fields=True, tag="deal", kw_only=
     solo_deck: tuple[str, ...] = ()
 
 
-class Roll(Struct, frozen=True, forbid_unknown_fields=True, tag="roll"):
+class Roll(Struct, frozen=True, gc=False, forbid_unknown_fields=True, tag="roll"):
     """Chance outcome of the end-of-round re-roll: values 1..6 per bridge, and in a solo game the
     reshuffled Solitaire deck (top first). Rules: RULING.CHANCE_ROLL, SOLO.ROUND.SHUFFLE."""
 
@@ -43,20 +43,20 @@ class Roll(Struct, frozen=True, forbid_unknown_fields=True, tag="roll"):
     solo_deck: tuple[str, ...] = ()
 
 
-class Shuffle(Struct, frozen=True, forbid_unknown_fields=True, tag="shuffle"):
+class Shuffle(Struct, frozen=True, gc=False, forbid_unknown_fields=True, tag="shuffle"):
     """Chance outcome of a mid-game reshuffle of the bot's discard pile: the cards in their new order
     (top first). Rule: GINKGO.DISCARD."""
 
     order: tuple[str, ...]
 
 
-class TakePair(Struct, frozen=True, forbid_unknown_fields=True, tag="take_pair"):
+class TakePair(Struct, frozen=True, gc=False, forbid_unknown_fields=True, tag="take_pair"):
     """Take the starting pair at ``index`` of the offer. Rule: SETUP.STARTING_PAIRS."""
 
     index: int
 
 
-class PlaceDie(Struct, frozen=True, forbid_unknown_fields=True, tag="place_die"):
+class PlaceDie(Struct, frozen=True, gc=False, forbid_unknown_fields=True, tag="place_die"):
     """Take the die at ``end`` of the ``bridge`` and place it on ``space``. Rule: TURN.SEQUENCE."""
 
     bridge: Colour
@@ -64,38 +64,38 @@ class PlaceDie(Struct, frozen=True, forbid_unknown_fields=True, tag="place_die")
     space: Space
 
 
-class Trade(Struct, frozen=True, forbid_unknown_fields=True, tag="trade"):
+class Trade(Struct, frozen=True, gc=False, forbid_unknown_fields=True, tag="trade"):
     """Trade seals: 1 seal for 1 coin (``into`` None), or 2 seals for 1 resource.
     Rules: SEALS.TRADE_COIN, SEALS.TRADE_RESOURCE."""
 
     into: Resource | None = None
 
 
-class Next(Struct, frozen=True, forbid_unknown_fields=True, tag="next"):
+class Next(Struct, frozen=True, gc=False, forbid_unknown_fields=True, tag="next"):
     """Resolve the pending effect at ``index`` next. Rule: RULING.EFFECTS_OPTIONAL_ORDER."""
 
     index: int
 
 
-class TakeResource(Struct, frozen=True, forbid_unknown_fields=True, tag="take_resource"):
+class TakeResource(Struct, frozen=True, gc=False, forbid_unknown_fields=True, tag="take_resource"):
     """Pick one resource of a choice. Rule: EFFECT.RESOURCE_CHOICE."""
 
     resource: Resource
 
 
-class PayCheckpoint(Struct, frozen=True, forbid_unknown_fields=True, tag="pay_checkpoint"):
+class PayCheckpoint(Struct, frozen=True, gc=False, forbid_unknown_fields=True, tag="pay_checkpoint"):
     """Pay the seals of the next checkpoint and go on. Rule: TIME.CHECKPOINTS."""
 
 
-class StopMove(Struct, frozen=True, forbid_unknown_fields=True, tag="stop"):
+class StopMove(Struct, frozen=True, gc=False, forbid_unknown_fields=True, tag="stop"):
     """Refuse to pay a checkpoint: stop before it. Rules: TIME.STOP, RULING.LOST_STEPS."""
 
 
-class Audience(Struct, frozen=True, forbid_unknown_fields=True, tag="audience"):
+class Audience(Struct, frozen=True, gc=False, forbid_unknown_fields=True, tag="audience"):
     """Pay 2 coins: leftmost courtier to the Gate. Rule: COURTIER.AUDIENCE."""
 
 
-class Climb(Struct, frozen=True, forbid_unknown_fields=True, tag="climb"):
+class Climb(Struct, frozen=True, gc=False, forbid_unknown_fields=True, tag="climb"):
     """Pay 2 (1 floor) or 5 (2 floors) Mother-of-Pearl to move a courtier up from ``start``.
     Rule: COURTIER.CLIMB."""
 
@@ -103,54 +103,54 @@ class Climb(Struct, frozen=True, forbid_unknown_fields=True, tag="climb"):
     floors: int
 
 
-class ChooseRoom(Struct, frozen=True, forbid_unknown_fields=True, tag="choose_room"):
+class ChooseRoom(Struct, frozen=True, gc=False, forbid_unknown_fields=True, tag="choose_room"):
     """The room (index 0..4 in Space order of the castle rooms) a climbing courtier enters."""
 
     room: int
 
 
-class ChooseBlock(Struct, frozen=True, forbid_unknown_fields=True, tag="choose_block"):
+class ChooseBlock(Struct, frozen=True, gc=False, forbid_unknown_fields=True, tag="choose_block"):
     """A card block: ``room`` None for the card just taken, else a castle room index."""
 
     block: int
     room: int | None = None
 
 
-class ChooseFavour(Struct, frozen=True, forbid_unknown_fields=True, tag="choose_favour"):
+class ChooseFavour(Struct, frozen=True, gc=False, forbid_unknown_fields=True, tag="choose_favour"):
     """A free favour space (0..2) of the Daimyo card. Rule: COURTIER.DAIMYO.FAVOUR."""
 
     slot: int
 
 
-class ChooseYard(Struct, frozen=True, forbid_unknown_fields=True, tag="choose_yard"):
+class ChooseYard(Struct, frozen=True, gc=False, forbid_unknown_fields=True, tag="choose_yard"):
     """The Training Yard (by iron cost 5, 3 or 1). Rule: WARRIOR.PLACE."""
 
     cost: int
 
 
-class ChooseGarden(Struct, frozen=True, forbid_unknown_fields=True, tag="choose_garden"):
+class ChooseGarden(Struct, frozen=True, gc=False, forbid_unknown_fields=True, tag="choose_garden"):
     """The garden slot (0..5). Rule: GARDENER.PLACE."""
 
     slot: int
 
 
-class ChooseLine(Struct, frozen=True, forbid_unknown_fields=True, tag="choose_line"):
+class ChooseLine(Struct, frozen=True, gc=False, forbid_unknown_fields=True, tag="choose_line"):
     """The Domain line by colour. Rule: EFFECT.DOMAIN_ACTION."""
 
     line: Colour
 
 
-class ChooseMember(Struct, frozen=True, forbid_unknown_fields=True, tag="choose_member"):
+class ChooseMember(Struct, frozen=True, gc=False, forbid_unknown_fields=True, tag="choose_member"):
     """The member action of an Outside the Walls space. Rule: OUTSIDE.CHOICES."""
 
     member: Member
 
 
-class Accept(Struct, frozen=True, forbid_unknown_fields=True, tag="accept"):
+class Accept(Struct, frozen=True, gc=False, forbid_unknown_fields=True, tag="accept"):
     """Pay and resolve the optional effect."""
 
 
-class Decline(Struct, frozen=True, forbid_unknown_fields=True, tag="decline"):
+class Decline(Struct, frozen=True, gc=False, forbid_unknown_fields=True, tag="decline"):
     """Decline the pending optional effect (or end a Courtier action). Rule: RULING.EFFECTS_OPTIONAL_ORDER."""
 
 

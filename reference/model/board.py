@@ -8,7 +8,7 @@ from msgspec import Struct
 from reference.model.components import Colour, Face
 
 
-class Die(Struct, frozen=True, forbid_unknown_fields=True):
+class Die(Struct, frozen=True, gc=False, forbid_unknown_fields=True):
     """A placed die: its colour, its value (1..6) and the clan that placed it."""
 
     colour: Colour
@@ -16,7 +16,7 @@ class Die(Struct, frozen=True, forbid_unknown_fields=True):
     clan: int
 
 
-class Bridge(Struct, frozen=True, forbid_unknown_fields=True):
+class Bridge(Struct, frozen=True, gc=False, forbid_unknown_fields=True):
     """A bridge as three physical slots; ``centre`` holds the dice between the ends, lowest first.
     Rules: SETUP.BRIDGES_SORTED, BRIDGE.ENDS_ONLY, BRIDGE.SLIDE, RULING.LONE_DIE_SLOT."""
 
@@ -30,7 +30,7 @@ class Bridge(Struct, frozen=True, forbid_unknown_fields=True):
         return (self.left is not None) + len(self.centre) + (self.right is not None)
 
 
-class Room(Struct, frozen=True, forbid_unknown_fields=True):
+class Room(Struct, frozen=True, gc=False, forbid_unknown_fields=True):
     """A castle room on floor 1 (Stewards) or 2 (Diplomats): its card (None once its deck could not
     refill it), its die tiles (one per row/block) and the dice placed this round."""
 
@@ -40,7 +40,7 @@ class Room(Struct, frozen=True, forbid_unknown_fields=True):
     dice: tuple[Die, ...] = ()
 
 
-class GardenSlot(Struct, frozen=True, forbid_unknown_fields=True):
+class GardenSlot(Struct, frozen=True, gc=False, forbid_unknown_fields=True):
     """A garden card beside a bridge, with the clans whose gardener stands on it. Rule: SETUP.GARDENS."""
 
     bridge: Colour
@@ -48,7 +48,7 @@ class GardenSlot(Struct, frozen=True, forbid_unknown_fields=True):
     gardeners: tuple[int, ...] = ()
 
 
-class YardState(Struct, frozen=True, forbid_unknown_fields=True):
+class YardState(Struct, frozen=True, gc=False, forbid_unknown_fields=True):
     """A Training Yard with its tiles (id, face) and the clans of the warriors in it."""
 
     cost: int
@@ -57,7 +57,7 @@ class YardState(Struct, frozen=True, forbid_unknown_fields=True):
     warriors: tuple[int, ...] = ()
 
 
-class Board(Struct, frozen=True, forbid_unknown_fields=True):
+class Board(Struct, frozen=True, gc=False, forbid_unknown_fields=True):
     """The main board."""
 
     bridges: tuple[Bridge, ...]
@@ -73,7 +73,7 @@ class Board(Struct, frozen=True, forbid_unknown_fields=True):
     yards: tuple[YardState, ...]
 
 
-class Clan(Struct, frozen=True, forbid_unknown_fields=True):
+class Clan(Struct, frozen=True, gc=False, forbid_unknown_fields=True):
     """One clan's holdings.
 
     ``sent`` counts members that left the Domain board, per member in MEMBERS order (courtier,
@@ -99,7 +99,7 @@ class Clan(Struct, frozen=True, forbid_unknown_fields=True):
     rival: bool = False
 
 
-class ScoreLine(Struct, frozen=True, forbid_unknown_fields=True):
+class ScoreLine(Struct, frozen=True, gc=False, forbid_unknown_fields=True):
     """A clan's final score by category (Clan Points). Rules: SCORE.*."""
 
     clan: int

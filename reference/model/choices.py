@@ -13,7 +13,7 @@ from reference.model.components import Effect
 from reference.model.frames import Origin
 
 
-class Cost(Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+class Cost(Struct, frozen=True, gc=False, forbid_unknown_fields=True, kw_only=True):
     """What an option costs the deciding clan when it is taken: seals, coins and resources (food,
     iron, Mother-of-Pearl), each a count >= 0."""
 
@@ -28,7 +28,7 @@ FREE = Cost()
 """An option that costs nothing."""
 
 
-class Option(Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+class Option(Struct, frozen=True, gc=False, forbid_unknown_fields=True, kw_only=True):
     """One legal action of the pending decision: ``action`` (send it as it is), the ``rule`` that
     governs it, the icons it ``gives`` (empty when it gives nothing directly: a stop, a room, an
     audience), their ``origin`` (None when they come from no one place) and its ``cost``."""
@@ -40,7 +40,7 @@ class Option(Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
     cost: Cost = FREE
 
 
-class Item(Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+class Item(Struct, frozen=True, gc=False, forbid_unknown_fields=True, kw_only=True):
     """An icon still to resolve in an order decision: ``index`` is what ``Next(index)`` names (its
     place in ``items``), ``icon`` the icon with its amount, ``origin`` where it comes from (None for a
     state built by hand)."""
@@ -50,7 +50,7 @@ class Item(Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
     origin: Origin | None = None
 
 
-class PendingDecision(Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+class PendingDecision(Struct, frozen=True, gc=False, forbid_unknown_fields=True, kw_only=True):
     """A decision inside a turn, described: its ``rule``; the ``icon`` being resolved when the decision
     belongs to one (a resource choice with the picks left, a move with the steps left, a member
     action, a die-tile action...) and its ``origin``; for an order decision the ``items`` still to

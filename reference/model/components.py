@@ -102,7 +102,7 @@ SpaceKind = Literal["room", "outside", "well", "domain"]
 """A castle room, an Outside the Walls space, the Well, a Domain line."""
 
 
-class SpaceFacts(Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+class SpaceFacts(Struct, frozen=True, gc=False, forbid_unknown_fields=True, kw_only=True):
     """Every printed fact about one die space, in one place: the game's name for it, its printed
     value, its kind and its index among the spaces of its kind (castle rooms 0-4 as on the board,
     Outside the Walls 0 left and 1 right, Domain lines 0-2 in COLOURS order), a castle room's floor,
@@ -180,69 +180,69 @@ class GardenKind(str, Enum):
 # --------------------------------------------------------------------------------------------
 
 
-class Gain(Struct, frozen=True, forbid_unknown_fields=True, tag="gain"):
+class Gain(Struct, frozen=True, gc=False, forbid_unknown_fields=True, tag="gain"):
     """Gain ``n`` of ``what`` (coins, a resource, seals, Clan Points). Caps: RESOURCES.CAP, SEALS.CAP."""
 
     what: GainKind
     n: int
 
 
-class Influence(Struct, frozen=True, forbid_unknown_fields=True, tag="influence"):
+class Influence(Struct, frozen=True, gc=False, forbid_unknown_fields=True, tag="influence"):
     """Move the Influence marker ``n`` spaces on the Passage of Time. Rule: TIME.MOVE."""
 
     n: int
 
 
-class ResourceChoice(Struct, frozen=True, forbid_unknown_fields=True, tag="resource_choice"):
+class ResourceChoice(Struct, frozen=True, gc=False, forbid_unknown_fields=True, tag="resource_choice"):
     """Gain ``n`` resources, each of the clan's choice. Rule: EFFECT.RESOURCE_CHOICE."""
 
     n: int
 
 
-class LanternIcon(Struct, frozen=True, forbid_unknown_fields=True, tag="lantern"):
+class LanternIcon(Struct, frozen=True, gc=False, forbid_unknown_fields=True, tag="lantern"):
     """Activate the Lantern. Rule: LANTERN.TRIGGER."""
 
 
-class WellIcon(Struct, frozen=True, forbid_unknown_fields=True, tag="well"):
+class WellIcon(Struct, frozen=True, gc=False, forbid_unknown_fields=True, tag="well"):
     """The Well action without a die. Rule: EFFECT.WELL_ACTION."""
 
 
-class MemberIcon(Struct, frozen=True, forbid_unknown_fields=True, tag="member"):
+class MemberIcon(Struct, frozen=True, gc=False, forbid_unknown_fields=True, tag="member"):
     """Perform a full main action of that member. Rule: EFFECT.MEMBER_ACTION."""
 
     member: Member
 
 
-class DieTileIcon(Struct, frozen=True, forbid_unknown_fields=True, tag="die_tile"):
+class DieTileIcon(Struct, frozen=True, gc=False, forbid_unknown_fields=True, tag="die_tile"):
     """Perform one castle row whose die tile has ``colour`` (any colour when None).
     Rules: EFFECT.DIE_TILE_ACTION, EFFECT.ANY_DIE_TILE."""
 
     colour: Colour | None = None
 
 
-class LightIcon(Struct, frozen=True, forbid_unknown_fields=True, tag="light"):
+class LightIcon(Struct, frozen=True, gc=False, forbid_unknown_fields=True, tag="light"):
     """Perform one light-background row of a castle card. Rule: EFFECT.LIGHT_ACTION."""
 
 
-class DomainIcon(Struct, frozen=True, forbid_unknown_fields=True, tag="domain"):
+class DomainIcon(Struct, frozen=True, gc=False, forbid_unknown_fields=True, tag="domain"):
     """Resolve one of your Domain lines without a die. Rules: EFFECT.DOMAIN_ACTION,
     RULING.DOMAIN_ACTION_ICON."""
 
 
-class DecreeIcon(Struct, frozen=True, forbid_unknown_fields=True, tag="decree"):
+class DecreeIcon(Struct, frozen=True, gc=False, forbid_unknown_fields=True, tag="decree"):
     """Put the named Decree card into your Lantern Area. Rule: SETUP.STARTING_GAINS."""
 
     card: str
 
 
-class PayCoins(Struct, frozen=True, forbid_unknown_fields=True, tag="pay_coins"):
+class PayCoins(Struct, frozen=True, gc=False, forbid_unknown_fields=True, tag="pay_coins"):
     """Optionally pay ``n`` coins to resolve ``then``. Rule: GARDENER.ACTION_OPTIONAL."""
 
     n: int
     then: tuple[Effect, ...]
 
 
-class BlockRef(Struct, frozen=True, forbid_unknown_fields=True, tag="block"):
+class BlockRef(Struct, frozen=True, gc=False, forbid_unknown_fields=True, tag="block"):
     """Engine-internal: one block of a castle card, resolved from ``room`` (None when the card is
     on a Domain board or has just been taken). Rules: CASTLE.EVERY_MATCHING_ROW, CASTLE.DARK_SEAL."""
 
@@ -272,7 +272,7 @@ Effect = (
 # --------------------------------------------------------------------------------------------
 
 
-class Block(Struct, frozen=True, forbid_unknown_fields=True):
+class Block(Struct, frozen=True, gc=False, forbid_unknown_fields=True):
     """One action block of a castle card or Action card: the rows it covers (0 top, 1 middle,
     2 bottom), whether its background is dark, and its icons. Rule: CASTLE.ROWS."""
 
@@ -281,7 +281,7 @@ class Block(Struct, frozen=True, forbid_unknown_fields=True):
     effects: tuple[Effect, ...]
 
 
-class CastleCard(Struct, frozen=True, forbid_unknown_fields=True):
+class CastleCard(Struct, frozen=True, gc=False, forbid_unknown_fields=True):
     """A Steward (floor 1), Diplomat (floor 2) or starting Action card (floor 0).
 
     ``two_player`` is False for cards marked with a diamond, left in the box at 1–2 players
@@ -296,7 +296,7 @@ class CastleCard(Struct, frozen=True, forbid_unknown_fields=True):
     two_player: bool = True
 
 
-class StartingResourceCard(Struct, frozen=True, forbid_unknown_fields=True):
+class StartingResourceCard(Struct, frozen=True, gc=False, forbid_unknown_fields=True):
     """Gains taken at setup and the Lantern strip icon. Rules: SETUP.STARTING_GAINS, LANTERN.AREA."""
 
     id: str
@@ -304,21 +304,21 @@ class StartingResourceCard(Struct, frozen=True, forbid_unknown_fields=True):
     lantern: tuple[Effect, ...]
 
 
-class DecreeCard(Struct, frozen=True, forbid_unknown_fields=True):
+class DecreeCard(Struct, frozen=True, gc=False, forbid_unknown_fields=True):
     """A Decree: only a Lantern icon. Rule: LANTERN.AREA."""
 
     id: str
     lantern: tuple[Effect, ...]
 
 
-class DaimyoCard(Struct, frozen=True, forbid_unknown_fields=True):
+class DaimyoCard(Struct, frozen=True, gc=False, forbid_unknown_fields=True):
     """A Daimyo's Favor card: three favour spaces, each with its reward. Rule: DAIMYO.FAVOURS."""
 
     id: str
     favours: tuple[tuple[Effect, ...], ...]
 
 
-class IconReading(Struct, frozen=True, forbid_unknown_fields=True):
+class IconReading(Struct, frozen=True, gc=False, forbid_unknown_fields=True):
     """A card's icons under one reading of a registered ambiguity: ``rule`` is the reading's register
     ID (READING.*), ``value`` the reading, ``action`` what the card shows under it."""
 
@@ -327,7 +327,7 @@ class IconReading(Struct, frozen=True, forbid_unknown_fields=True):
     action: tuple[Effect, ...]
 
 
-class GardenCard(Struct, frozen=True, forbid_unknown_fields=True):
+class GardenCard(Struct, frozen=True, gc=False, forbid_unknown_fields=True):
     """A garden: food cost, Clan Points at the end, and the action; ``readings``: the action under
     other readings of the printed card (READING.STONE_GARDEN_ICON). Rules: GARDENER.PLACE,
     GARDEN.PRICE_LADDER."""
@@ -340,7 +340,7 @@ class GardenCard(Struct, frozen=True, forbid_unknown_fields=True):
     readings: tuple[IconReading, ...] = ()
 
 
-class YardTile(Struct, frozen=True, forbid_unknown_fields=True):
+class YardTile(Struct, frozen=True, gc=False, forbid_unknown_fields=True):
     """A double-sided Training Yard tile. Rule: SETUP.YARD_TILES."""
 
     id: str
@@ -348,7 +348,7 @@ class YardTile(Struct, frozen=True, forbid_unknown_fields=True):
     reward: tuple[Effect, ...]
 
 
-class DieTile(Struct, frozen=True, forbid_unknown_fields=True):
+class DieTile(Struct, frozen=True, gc=False, forbid_unknown_fields=True):
     """A die tile: colour side for the castle, reward side for the Well. Rule: SETUP.DIE_TILES."""
 
     id: str
@@ -356,7 +356,7 @@ class DieTile(Struct, frozen=True, forbid_unknown_fields=True):
     reward: tuple[Effect, ...]
 
 
-class TrainingYard(Struct, frozen=True, forbid_unknown_fields=True):
+class TrainingYard(Struct, frozen=True, gc=False, forbid_unknown_fields=True):
     """A printed Training Yard: iron cost and Clan Points per warrior at the end, and which tile
     faces it holds ("action" or "reward"). Rule: SETUP.YARDS."""
 
@@ -365,7 +365,7 @@ class TrainingYard(Struct, frozen=True, forbid_unknown_fields=True):
     faces: tuple[Face, ...]
 
 
-class DomainLine(Struct, frozen=True, forbid_unknown_fields=True):
+class DomainLine(Struct, frozen=True, gc=False, forbid_unknown_fields=True):
     """A line of the Domain board: its member, die colour, card row, base icon and the reward under
     each of its 5 member spaces. Rules: DOMAIN.COLOUR_LOCK, DOMAIN.REWARDS, DOMAIN.CARD_BLOCK."""
 
@@ -376,7 +376,7 @@ class DomainLine(Struct, frozen=True, forbid_unknown_fields=True):
     uncovered: tuple[tuple[Effect, ...], ...]
 
 
-class TimeTrack(Struct, frozen=True, forbid_unknown_fields=True):
+class TimeTrack(Struct, frozen=True, gc=False, forbid_unknown_fields=True):
     """The Passage of Time track: last space, checkpoint costs by space, end score by space.
     Rules: TIME.TRACK, TIME.CHECKPOINT_SPACES, SCORE.TIME."""
 
@@ -392,7 +392,7 @@ class TimeTrack(Struct, frozen=True, forbid_unknown_fields=True):
         return 0
 
 
-class Content(Struct, frozen=True, forbid_unknown_fields=True):
+class Content(Struct, frozen=True, gc=False, forbid_unknown_fields=True):
     """Everything printed that the engine reads: the base game by default. Validated on load."""
 
     stewards: tuple[CastleCard, ...]
@@ -415,24 +415,24 @@ class Content(Struct, frozen=True, forbid_unknown_fields=True):
 # --------------------------------------------------------------------------------------------
 
 
-class GardenerTo(Struct, frozen=True, forbid_unknown_fields=True, tag="gardener_to"):
+class GardenerTo(Struct, frozen=True, gc=False, forbid_unknown_fields=True, tag="gardener_to"):
     """Rival icon: a Gardener to the lowest-value garden of ``kind`` without its gardener (any kind
     when None: the lowest of all). Rule: SOLO.ICON.GARDENER."""
 
     kind: GardenKind | None = None
 
 
-class WarriorTo(Struct, frozen=True, forbid_unknown_fields=True, tag="warrior_to"):
+class WarriorTo(Struct, frozen=True, gc=False, forbid_unknown_fields=True, tag="warrior_to"):
     """Rival icon: a Warrior into the Training Yard of iron ``cost``. Rule: SOLO.ICON.WARRIOR."""
 
     cost: int
 
 
-class CourtierToGate(Struct, frozen=True, forbid_unknown_fields=True, tag="courtier_to_gate"):
+class CourtierToGate(Struct, frozen=True, gc=False, forbid_unknown_fields=True, tag="courtier_to_gate"):
     """Rival icon: a Courtier to the Gate. Rule: SOLO.ICON.COURTIER."""
 
 
-class ClimbUp(Struct, frozen=True, forbid_unknown_fields=True, tag="climb_up"):
+class ClimbUp(Struct, frozen=True, gc=False, forbid_unknown_fields=True, tag="climb_up"):
     """Rival icon: its lowest Courtier climbs ``floors`` (1 or 2). Rule: SOLO.ICON.CLIMB."""
 
     floors: int
@@ -446,7 +446,7 @@ CardField = Literal["bridge", "slot", "space", "top", "bottom"]
 """A field of a Solitaire card (for what a transcription has seen on a printed card)."""
 
 
-class SoloCard(Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+class SoloCard(Struct, frozen=True, gc=False, forbid_unknown_fields=True, kw_only=True):
     """A Solitaire card. Bridge side: a die colour and a bridge slot (left, centre, right) at the top,
     a placement space at the bottom. Action side: a top half and a bottom half, each a row of icons
     read left to right. ``printed`` names the fields seen on a printed card (the rest of a
@@ -463,7 +463,7 @@ class SoloCard(Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
     note: str = ""
 
 
-class SoloDeck(Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+class SoloDeck(Struct, frozen=True, gc=False, forbid_unknown_fields=True, kw_only=True):
     """A Solitaire deck as data; ``provisional`` marks a deck that is not a transcription of the
     printed cards (see README)."""
 

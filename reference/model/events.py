@@ -36,7 +36,7 @@ from reference.model.frames import Source
 from reference.model.setup import Difficulty, PairColour, RivalKind
 
 
-class EventBase(Struct, frozen=True, forbid_unknown_fields=True, kw_only=True, tag_field="event"):
+class EventBase(Struct, frozen=True, gc=False, forbid_unknown_fields=True, kw_only=True, tag_field="event"):
     """Base of every event; the JSON form is tagged by ``event``. Each event has ``rules``: the register
     IDs it applies."""
 

@@ -20,7 +20,7 @@ BotStage = Literal["flip", "check", "extra", "done"]
 the Hard bonus card, done. Rules: GINKGO.TURN.FIND_DIE, GINKGO.BONUS."""
 
 
-class Source(Struct, frozen=True, forbid_unknown_fields=True):
+class Source(Struct, frozen=True, gc=False, forbid_unknown_fields=True):
     """Where a priced effect comes from: its kind, the card (a castle card or a garden; None for an icon
     with a price whose card is not known) and, for a castle card, the block (0-based, top first)."""
 
@@ -53,7 +53,7 @@ of its tiles (``card``), a Domain line (``line``) or the block of the Domain car
 ``slot`` 0..5), a Passage of Time checkpoint (``space``) or a castle room (``card``, ``room``)."""
 
 
-class Origin(Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+class Origin(Struct, frozen=True, gc=False, forbid_unknown_fields=True, kw_only=True):
     """Where an icon or an option comes from (see :data:`OriginKind`); fields that do not apply are
     None. Rule: RULING.EFFECTS_OPTIONAL_ORDER (the clan may need to know which icon is which)."""
 
@@ -66,7 +66,7 @@ class Origin(Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
     space: int | None = None
 
 
-class EffectsFrame(Struct, frozen=True, forbid_unknown_fields=True, tag="effects"):
+class EffectsFrame(Struct, frozen=True, gc=False, forbid_unknown_fields=True, tag="effects"):
     """Icons still to resolve for ``clan``; ``origins`` says where each comes from (same length as
     ``effects``, or empty in a state built by hand: unknown). Rule: RULING.EFFECTS_OPTIONAL_ORDER."""
 
@@ -75,7 +75,7 @@ class EffectsFrame(Struct, frozen=True, forbid_unknown_fields=True, tag="effects
     origins: tuple[Origin, ...] = ()
 
 
-class InfluenceFrame(Struct, frozen=True, forbid_unknown_fields=True, tag="influence"):
+class InfluenceFrame(Struct, frozen=True, gc=False, forbid_unknown_fields=True, tag="influence"):
     """A Passage of Time move in progress. Rules: TIME.MOVE, TIME.CHECKPOINTS, TIME.STOP."""
 
     clan: int
@@ -84,7 +84,7 @@ class InfluenceFrame(Struct, frozen=True, forbid_unknown_fields=True, tag="influ
     origin: Origin | None = None
 
 
-class ResourceFrame(Struct, frozen=True, forbid_unknown_fields=True, tag="resource"):
+class ResourceFrame(Struct, frozen=True, gc=False, forbid_unknown_fields=True, tag="resource"):
     """``n`` resources of the clan's choice still to pick. Rule: EFFECT.RESOURCE_CHOICE."""
 
     clan: int
@@ -92,7 +92,7 @@ class ResourceFrame(Struct, frozen=True, forbid_unknown_fields=True, tag="resour
     origin: Origin | None = None
 
 
-class CourtierFrame(Struct, frozen=True, forbid_unknown_fields=True, tag="courtier"):
+class CourtierFrame(Struct, frozen=True, gc=False, forbid_unknown_fields=True, tag="courtier"):
     """A Courtier action: which of its two parts are done. Rule: COURTIER.ACTION."""
 
     clan: int
@@ -101,34 +101,34 @@ class CourtierFrame(Struct, frozen=True, forbid_unknown_fields=True, tag="courti
     origin: Origin | None = None
 
 
-class RoomFrame(Struct, frozen=True, forbid_unknown_fields=True, tag="room"):
+class RoomFrame(Struct, frozen=True, gc=False, forbid_unknown_fields=True, tag="room"):
     """A courtier ended a climb on ``floor`` (1 or 2): choose the room. Rule: COURTIER.FLOOR12.TAKE_CARD."""
 
     clan: int
     floor: int
 
 
-class LightRowFrame(Struct, frozen=True, forbid_unknown_fields=True, tag="light_row"):
+class LightRowFrame(Struct, frozen=True, gc=False, forbid_unknown_fields=True, tag="light_row"):
     """Do one light block of ``card``. Rules: COURTIER.FLOOR12.TAKE_CARD, COURTIER.FLOOR12.EMPTY_DECK."""
 
     clan: int
     card: str
 
 
-class RefillFrame(Struct, frozen=True, forbid_unknown_fields=True, tag="refill"):
+class RefillFrame(Struct, frozen=True, gc=False, forbid_unknown_fields=True, tag="refill"):
     """Refill castle room ``room`` from its deck. Rule: COURTIER.FLOOR12.REFILL."""
 
     room: int
 
 
-class FavourFrame(Struct, frozen=True, forbid_unknown_fields=True, tag="favour"):
+class FavourFrame(Struct, frozen=True, gc=False, forbid_unknown_fields=True, tag="favour"):
     """A courtier reached the Daimyo's room after its Lantern: take a free favour. Rule:
     COURTIER.DAIMYO.FAVOUR."""
 
     clan: int
 
 
-class MemberFrame(Struct, frozen=True, forbid_unknown_fields=True, tag="member_action"):
+class MemberFrame(Struct, frozen=True, gc=False, forbid_unknown_fields=True, tag="member_action"):
     """A Warrior or Gardener action waiting for its yard or garden. Rules: WARRIOR.PLACE, GARDENER.PLACE."""
 
     clan: int
@@ -136,7 +136,7 @@ class MemberFrame(Struct, frozen=True, forbid_unknown_fields=True, tag="member_a
     origin: Origin | None = None
 
 
-class OptionalFrame(Struct, frozen=True, forbid_unknown_fields=True, tag="optional"):
+class OptionalFrame(Struct, frozen=True, gc=False, forbid_unknown_fields=True, tag="optional"):
     """An optional effect with a price (``seals`` and ``coins``): accept (pay and resolve) or decline.
     ``source`` says what it is (a Steward's dark row, a garden's action, a priced icon). Rules:
     CASTLE.DARK_SEAL, GARDENER.ACTION_OPTIONAL, GARDENER.REACTIVATE, EFFECT.PAID_ICON."""
@@ -149,7 +149,7 @@ class OptionalFrame(Struct, frozen=True, forbid_unknown_fields=True, tag="option
     origin: Origin | None = None
 
 
-class CastleRowFrame(Struct, frozen=True, forbid_unknown_fields=True, tag="castle_row"):
+class CastleRowFrame(Struct, frozen=True, gc=False, forbid_unknown_fields=True, tag="castle_row"):
     """Choose one castle block: of a die-tile colour (``light`` False) or a light block (``light``
     True). Rules: EFFECT.DIE_TILE_ACTION, EFFECT.ANY_DIE_TILE, EFFECT.LIGHT_ACTION."""
 
@@ -159,14 +159,14 @@ class CastleRowFrame(Struct, frozen=True, forbid_unknown_fields=True, tag="castl
     origin: Origin | None = None
 
 
-class DomainLineFrame(Struct, frozen=True, forbid_unknown_fields=True, tag="domain_line"):
+class DomainLineFrame(Struct, frozen=True, gc=False, forbid_unknown_fields=True, tag="domain_line"):
     """Choose a Domain line to resolve without a die. Rule: EFFECT.DOMAIN_ACTION."""
 
     clan: int
     origin: Origin | None = None
 
 
-class MemberChoiceFrame(Struct, frozen=True, forbid_unknown_fields=True, tag="member_choice"):
+class MemberChoiceFrame(Struct, frozen=True, gc=False, forbid_unknown_fields=True, tag="member_choice"):
     """The Personal Domain action icon read as a member action of the clan's choice: a Courtier,
     Warrior or Gardener action, or decline. Rule: READING.DOMAIN_ICON ("members")."""
 
@@ -174,21 +174,21 @@ class MemberChoiceFrame(Struct, frozen=True, forbid_unknown_fields=True, tag="me
     origin: Origin | None = None
 
 
-class OutsideFrame(Struct, frozen=True, forbid_unknown_fields=True, tag="outside"):
+class OutsideFrame(Struct, frozen=True, gc=False, forbid_unknown_fields=True, tag="outside"):
     """Choose between the two member actions of an Outside the Walls space. Rule: OUTSIDE.CHOICES."""
 
     clan: int
     choices: tuple[Member, ...]
 
 
-class RivalIconsFrame(Struct, frozen=True, forbid_unknown_fields=True, tag="rival_icons"):
+class RivalIconsFrame(Struct, frozen=True, gc=False, forbid_unknown_fields=True, tag="rival_icons"):
     """The rival's icons still to do this turn, in order. Rules: SOLO.TURN.ACT, SOLO.TURN.UNDOABLE."""
 
     clan: int
     icons: tuple[RivalIcon, ...]
 
 
-class RivalGardenFrame(Struct, frozen=True, forbid_unknown_fields=True, tag="rival_garden"):
+class RivalGardenFrame(Struct, frozen=True, gc=False, forbid_unknown_fields=True, tag="rival_garden"):
     """The player breaks a tie between gardens of equal value for the rival's gardener.
     Rule: SOLO.ICON.GARDENER."""
 
@@ -196,7 +196,7 @@ class RivalGardenFrame(Struct, frozen=True, forbid_unknown_fields=True, tag="riv
     slots: tuple[int, ...]
 
 
-class RivalRoomFrame(Struct, frozen=True, forbid_unknown_fields=True, tag="rival_room"):
+class RivalRoomFrame(Struct, frozen=True, gc=False, forbid_unknown_fields=True, tag="rival_room"):
     """The player chooses the room the rival's courtier enters on ``floor`` (1 or 2).
     Rule: SOLO.ICON.CLIMB."""
 
@@ -204,7 +204,7 @@ class RivalRoomFrame(Struct, frozen=True, forbid_unknown_fields=True, tag="rival
     floor: int
 
 
-class BotTurnFrame(Struct, frozen=True, forbid_unknown_fields=True, tag="bot_turn"):
+class BotTurnFrame(Struct, frozen=True, gc=False, forbid_unknown_fields=True, tag="bot_turn"):
     """The Gingkogawa bot's turn in progress: the cards in its row, the stage ("flip", "check",
     "extra"), the icons queued and ``flips``, every flip this turn (reshuffles included: the search
     gives up with RulesGap when no card can find a die). It pauses only for a reshuffle (a chance
@@ -218,30 +218,30 @@ class BotTurnFrame(Struct, frozen=True, forbid_unknown_fields=True, tag="bot_tur
     flips: int = 0
 
 
-class ShuffleFrame(Struct, frozen=True, forbid_unknown_fields=True, tag="shuffle"):
+class ShuffleFrame(Struct, frozen=True, gc=False, forbid_unknown_fields=True, tag="shuffle"):
     """Waiting for a chance outcome: the order of ``pool`` shuffled and put under the deck.
     Rule: GINKGO.DISCARD."""
 
     pool: tuple[str, ...]
 
 
-class DealFrame(Struct, frozen=True, forbid_unknown_fields=True, tag="deal"):
+class DealFrame(Struct, frozen=True, gc=False, forbid_unknown_fields=True, tag="deal"):
     """Waiting for the setup's chance outcome (a Deal). Rule: RULING.CHANCE_DEAL."""
 
 
-class DraftFrame(Struct, frozen=True, forbid_unknown_fields=True, tag="draft"):
+class DraftFrame(Struct, frozen=True, gc=False, forbid_unknown_fields=True, tag="draft"):
     """``clan`` chooses a starting pair. Rule: SETUP.STARTING_PAIRS."""
 
     clan: int
 
 
-class TurnFrame(Struct, frozen=True, forbid_unknown_fields=True, tag="turn"):
+class TurnFrame(Struct, frozen=True, gc=False, forbid_unknown_fields=True, tag="turn"):
     """``clan``'s turn: it takes a die and places it. Rule: TURN.SEQUENCE."""
 
     clan: int
 
 
-class RollFrame(Struct, frozen=True, forbid_unknown_fields=True, tag="roll"):
+class RollFrame(Struct, frozen=True, gc=False, forbid_unknown_fields=True, tag="roll"):
     """Waiting for the end-of-round re-roll (a Roll). Rule: RULING.CHANCE_ROLL."""
 
 

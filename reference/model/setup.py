@@ -88,7 +88,7 @@ def reading_values(rule: str) -> tuple[str, ...]:
     return next((values for known, _, values in BASE_READINGS if known == rule), ())
 
 
-class Readings(Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+class Readings(Struct, frozen=True, gc=False, forbid_unknown_fields=True, kw_only=True):
     """The readings in force for rules of the base game whose printed evidence disagrees (any number
     of clans, solo too). ``domain_icon``: READING.DOMAIN_ICON; ``stone_garden``:
     READING.STONE_GARDEN_ICON (a card's alternative icons live in the content, ``GardenCard.readings``)."""
@@ -125,7 +125,7 @@ class RivalKind(str, Enum):
     GINGKOGAWA = "gingkogawa"
 
 
-class Solo(Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+class Solo(Struct, frozen=True, gc=False, forbid_unknown_fields=True, kw_only=True):
     """The solo game: clan 0 is the player, clan 1 the rival. ``deck`` None: the shipped deck.
     ``action_order``: the reading of "top to bottom and left to right" over the two flipped cards
     ("rows": both top halves, then both bottom halves; "cards": one card after the other).
@@ -140,7 +140,7 @@ class Solo(Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
     pair_colour: PairColour = "any"
 
 
-class Setup(Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+class Setup(Struct, frozen=True, gc=False, forbid_unknown_fields=True, kw_only=True):
     """What a game is started from: the number of clans (2..4; Rule: SETUP.DICE_PER_COLOUR), the
     content (None: the shipped base game; a Content value: generated or transcribed content),
     ``solo`` for a game against a rival (then ``players`` is 2: the player and the rival) and the

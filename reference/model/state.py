@@ -54,7 +54,7 @@ class DecisionKind(str, Enum):
     NONE = "none"
 
 
-class Decision(Struct, frozen=True, forbid_unknown_fields=True):
+class Decision(Struct, frozen=True, gc=False, forbid_unknown_fields=True):
     """Who must decide next and what kind of decision it is. ``clan`` is None for chance decisions
     and at the end of the game."""
 
@@ -62,7 +62,7 @@ class Decision(Struct, frozen=True, forbid_unknown_fields=True):
     clan: int | None
 
 
-class State(Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+class State(Struct, frozen=True, gc=False, forbid_unknown_fields=True, kw_only=True):
     """A whole game position. ``turn`` counts turns taken in this round (0 .. 3 x clans).
     ``draft`` holds the starting pairs still on offer. ``arrivals`` is the stacking counter of the
     Passage of Time. ``scores`` and ``winners`` are set when the game is over. ``events`` are the typed
