@@ -26,7 +26,9 @@ def below(rng: random.Random, n: int) -> int:
     """A uniform integer in 0 .. ``n`` - 1 (``n`` >= 1, else ValueError), drawn as ``random.Random``
     draws one for ``choice``, ``randint`` and ``shuffle``: ``getrandbits`` of ``n``'s bit length,
     drawn again while it is ``n`` or more. The same draws in one call instead of three to four (a
-    seeded game is the same game, faster): tests/test_properties_chance.py compares them."""
+    seeded game is the same game, faster): tests/test_properties_chance.py compares them. (Python's
+    own methods draw otherwise for a subclass that overrides ``random`` alone; this one always draws
+    with ``getrandbits``.)"""
     if n < 1:
         raise ValueError(f"nothing to draw from: {n} value(s)")
     k = n.bit_length()

@@ -274,6 +274,8 @@ def new_game(setup: Setup) -> State:
     """The state before the deal (a chance decision of kind DEAL). Raises SetupError for an
     unsupported number of clans, invalid content or an unknown reading. Rules: SETUP.DICE_PER_COLOUR,
     RULING.CHANCE_DEAL, READING.DOMAIN_ICON, READING.STONE_GARDEN_ICON."""
+    if type(setup.players) is not int:  # a Python caller can pass 3.0 or True; the wire cannot
+        raise SetupError(f"players must be a whole number of clans, got {setup.players!r}")
     if not MIN_PLAYERS <= setup.players <= MAX_PLAYERS:
         raise SetupError(f"players must be {MIN_PLAYERS}..{MAX_PLAYERS}, got {setup.players}")
     if setup.solo is not None:
@@ -306,7 +308,7 @@ def _check_content_size(setup: Setup) -> None:
         raise SetupError(shortage)
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=16, typed=True)
 def _content_shortage(cat: Catalogue, players: int, pairs: int) -> str | None:
     """What the content lacks for a game of ``players`` clans dealt ``pairs`` starting pairs (None:
     nothing), worked out once per content (immutable; a catalogue hashes by identity) and game size."""

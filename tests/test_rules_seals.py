@@ -213,6 +213,10 @@ def test_clan_points_are_never_paid() -> None:
         ValueError, match=r"^Clan Points are never paid: they are kept once earned \(SCORE\.CP\)$"
     ):
         holdings.pay(Clan(cp=9), GainKind.CP, 1)
+    with pytest.raises(
+        ValueError, match=r"^Clan Points are never paid"
+    ):  # named by value, as a Python caller may
+        holdings.pay(Clan(cp=9), "cp", 1)  # type: ignore[arg-type]  # the engine's callers pass a GainKind
 
 
 @pytest.mark.rule("RESOURCES.CAP", "SEALS.CAP", "COINS.NO_CAP")

@@ -454,6 +454,17 @@ def test_setup_player_count_error_names_the_range_and_the_count() -> None:
         new_game(Setup(players=5))
 
 
+@pytest.mark.rule("SETUP.DICE_PER_COLOUR")
+@pytest.mark.parametrize("players", [3.0, True, "3"])
+def test_setup_player_count_must_be_a_whole_number(players: object) -> None:
+    # a Python caller can build such a setup (the wire format refuses it): the engine says what is wrong
+    # before anything else, rather than failing at the deal
+    setup = replace(Setup(), players=players)
+    with pytest.raises(SetupError, match=rf"^players must be a whole number of clans, got {players!r}$"):
+        new_game(setup)
+    assert new_game(Setup(players=3)).phase is Phase.DEAL
+
+
 @pytest.mark.rule("SOLO.SETUP.TWO_PLAYER")
 def test_setup_solo_game_must_be_two_players() -> None:
     setup = replace(solo_setup(filler("N1"), filler("N2")), players=3)

@@ -88,7 +88,7 @@ def cap_rule(what: GainKind) -> str | None:
 def pay(clan: Clan, what: GainKind, n: int) -> Clan:
     """Remove ``n`` of ``what``; the caller has checked the clan holds it (ValueError otherwise).
     Clan Points are never paid: they are kept once earned (SCORE.CP; ValueError)."""
-    if what is GainKind.CP:
+    if what == GainKind.CP:  # by value, as the tables look kinds up: "cp" is refused too
         raise ValueError("Clan Points are never paid: they are kept once earned (SCORE.CP)")
     field = _FIELD[what]
     have: int = getattr(clan, field)
