@@ -24,6 +24,8 @@ TRADE_COIN_SEALS = 1
 """Seals traded for 1 coin. Rule: SEALS.TRADE_COIN."""
 
 
+# Tables keyed by the kind rather than a match over its members: on Python 3.11 each member named
+# (GainKind.COIN) is a slow attribute lookup on the enum class, and these run some 400 times a game.
 _FIELD: Final[dict[GainKind, str]] = {
     GainKind.COIN: "coins",
     GainKind.FOOD: "food",
@@ -33,16 +35,6 @@ _FIELD: Final[dict[GainKind, str]] = {
     GainKind.CP: "cp",
 }
 """The field of a clan that holds each kind of gain."""
-_CAP: Final[dict[GainKind, int | None]] = {
-    GainKind.COIN: None,
-    GainKind.FOOD: RESOURCE_CAP,
-    GainKind.IRON: RESOURCE_CAP,
-    GainKind.PEARL: RESOURCE_CAP,
-    GainKind.SEAL: SEAL_CAP,
-    GainKind.CP: None,
-}
-"""The most a clan can hold of each kind (None: no cap). Rules: SEALS.CAP, RESOURCES.CAP, COINS.NO_CAP,
-SCORE.CP."""
 _CAP_RULE: Final[dict[GainKind, str | None]] = {
     GainKind.COIN: None,
     GainKind.FOOD: "RESOURCES.CAP",
@@ -51,10 +43,10 @@ _CAP_RULE: Final[dict[GainKind, str | None]] = {
     GainKind.SEAL: "SEALS.CAP",
     GainKind.CP: None,
 }
+"""The cap rule of each kind (None: no cap), which names the cap: SEAL_CAP or RESOURCE_CAP, read when a
+gain is made (so the caps are stated once, and a planted fault that changes one is seen)."""
 _GAIN_KIND: Final[dict[Resource, GainKind]] = {r: GainKind(r.value) for r in Resource}
 _RESOURCE_KINDS: Final = frozenset(_GAIN_KIND.values())
-# Tables keyed by the kind rather than a match over its members: on Python 3.11 each member named
-# (GainKind.COIN) is a slow attribute lookup on the enum class, and these run some 400 times a game.
 
 
 def resource(clan: Clan, which: Resource | GainKind) -> int:
@@ -70,8 +62,10 @@ def gain(clan: Clan, what: GainKind, n: int) -> Clan:
     Clan Points have no cap. Rules: SEALS.CAP, RESOURCES.CAP, COINS.NO_CAP, RULING.GAINS_PER_ICON."""
     field = _FIELD[what]
     total: int = getattr(clan, field) + n
-    cap = _CAP[what]
-    return replace(clan, **{field: total if cap is None else min(cap, total)})
+    rule = _CAP_RULE[what]
+    if rule is not None:
+        total = min(SEAL_CAP if rule == "SEALS.CAP" else RESOURCE_CAP, total)
+    return replace(clan, **{field: total})
 
 
 def held(clan: Clan, what: GainKind) -> int:
