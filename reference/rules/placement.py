@@ -155,6 +155,14 @@ _PLACEMENTS: Final[dict[Colour, tuple[tuple[PlaceDie, ...], tuple[PlaceDie, ...]
 :func:`place_options` offers these very (immutable) actions rather than building them again."""
 
 
+_SPACE_ROWS: Final[tuple[tuple[int, str, int, int, Colour | None], ...]] = tuple(
+    (position, facts.kind, facts.index, facts.value, facts.colour)
+    for position, facts in enumerate(SPACE_FACTS.values())
+)
+"""Each space's position (SPACE_FACTS order), kind, index among its kind, printed value and colour (a
+Domain line's), as plain tuples: :func:`place_options` reads them for every space at every turn."""
+
+
 def place_options(state: State, clan: int) -> tuple[PlaceDie, ...]:
     """Every legal placement for the clan: each takeable end of each bridge, each space that takes
     the die and whose difference the clan can pay (the same verdicts as :func:`why_not`, computed
@@ -164,25 +172,31 @@ def place_options(state: State, clan: int) -> tuple[PlaceDie, ...]:
     holder = state.clans[clan]
     coins = holder.coins
     stack = 1 if state.setup.players <= 2 else 2
+    rooms = b.rooms
     open_spaces: list[tuple[int, tuple[Colour, ...] | None, int]] = []
-    for position, facts in enumerate(SPACE_FACTS.values()):
-        kind = facts.kind
-        allowed: tuple[Colour, ...] | None = None
-        covered = facts.value
-        if kind == "room" or kind == "outside":
-            held = b.rooms[facts.index].dice if kind == "room" else b.outside[facts.index]
+    for position, kind, index, covered, colour in _SPACE_ROWS:
+        if kind == "room":
+            room = rooms[index]
+            held = room.dice
             if len(held) >= stack:
                 continue
             if held:
                 covered = held[-1].value
-            if kind == "room":
-                allowed = b.rooms[facts.index].tiles
-        elif kind == "domain":
-            if holder.domain_dice[facts.index] is not None:
+            open_spaces.append((position, room.tiles, covered))
+        elif kind == "outside":
+            held = b.outside[index]
+            if len(held) >= stack:
                 continue
-            assert facts.colour is not None
-            allowed = (facts.colour,)
-        open_spaces.append((position, allowed, covered))
+            if held:
+                covered = held[-1].value
+            open_spaces.append((position, None, covered))
+        elif kind == "domain":
+            if holder.domain_dice[index] is not None:
+                continue
+            assert colour is not None
+            open_spaces.append((position, (colour,), covered))
+        else:
+            open_spaces.append((position, None, covered))
     out: list[PlaceDie] = []
     for bridge in b.bridges:
         colour = bridge.colour
