@@ -30,6 +30,7 @@ from reference.model import (
     PlaceDie,
     Slot,
     Space,
+    State,
     Trade,
 )
 from reference.model import events as ev
@@ -189,6 +190,22 @@ def test_place_stacking_at_3_players_compares_with_die_underneath() -> None:
     assert [d.value for d in room(lower, S2_ROOM).dice] == [5, 2]
     higher = place(state, Colour.WHITE, End.RIGHT, Space.STEWARD_1)
     assert clan(higher, 0).coins == 10 + 1  # 6 against 5
+    # the placement over another die cites the stacking rule first; onto an empty space or the Well
+    # (which takes any number of dice: PLACE.WELL_ONE) it does not
+    assert _placed_rules(lower) == ("PLACE.STACK_3_4P", "PLACE.COIN_DIFFERENCE", "TURN.SEQUENCE")
+    empty = place(state, Colour.WHITE, End.RIGHT, Space.STEWARD_2)
+    assert _placed_rules(empty) == ("PLACE.COIN_DIFFERENCE", "TURN.SEQUENCE")
+    well = edit_board(state, well=(Die(Colour.BLACK, 6, 1),))
+    assert _placed_rules(place(well, Colour.WHITE, End.RIGHT, Space.WELL)) == (
+        "PLACE.COIN_DIFFERENCE",
+        "TURN.SEQUENCE",
+    )
+
+
+def _placed_rules(after: State) -> tuple[str, ...]:
+    placed = [e for e in after.events if isinstance(e, ev.DiePlaced)]
+    assert len(placed) == 1, after.events
+    return placed[0].rules
 
 
 @pytest.mark.rule("PLACE.STACK_3_4P")
