@@ -60,12 +60,11 @@ def resource(clan: Clan, which: Resource | GainKind) -> int:
 def gain(clan: Clan, what: GainKind, n: int) -> Clan:
     """Add ``n`` (>= 0) of ``what``; anything above a cap (5 seals, 7 of a resource) is lost; coins and
     Clan Points have no cap. Rules: SEALS.CAP, RESOURCES.CAP, COINS.NO_CAP, RULING.GAINS_PER_ICON."""
-    field = _FIELD[what]
-    total: int = getattr(clan, field) + n
+    total = held(clan, what) + n
     rule = _CAP_RULE[what]
     if rule is not None:
         total = min(SEAL_CAP if rule == "SEALS.CAP" else RESOURCE_CAP, total)
-    return replace(clan, **{field: total})
+    return replace(clan, **{_FIELD[what]: total})
 
 
 def held(clan: Clan, what: GainKind) -> int:
@@ -84,11 +83,10 @@ def pay(clan: Clan, what: GainKind, n: int) -> Clan:
     Clan Points are never paid: they are kept once earned (SCORE.CP; ValueError)."""
     if what == GainKind.CP:  # by value, as the tables look kinds up: "cp" is refused too
         raise ValueError("Clan Points are never paid: they are kept once earned (SCORE.CP)")
-    field = _FIELD[what]
-    have: int = getattr(clan, field)
+    have = held(clan, what)
     if n > have:
         raise ValueError(f"cannot pay {n} {what.value}: holds {have}")
-    return replace(clan, **{field: have - n})
+    return replace(clan, **{_FIELD[what]: have - n})
 
 
 def gain_kind(r: Resource) -> GainKind:
