@@ -522,7 +522,7 @@ def _trade(state: State, clan: int, action: Trade) -> State:
         kept = holdings.held(after, kind) - holdings.held(before, kind)
         rules = ("SEALS.TRADE_RESOURCE",) if kept else ("SEALS.TRADE_RESOURCE", "RESOURCES.CAP")
     traded = ev.SealsTraded(clan=clan, seals=seals, into=action.into, kept=kept, rules=rules)
-    return emit(with_clan(state, clan, after), traded)
+    return with_clan(state, clan, after, events=(traded,))
 
 
 _CHANCE_RULE: Final = {Deal: "RULING.CHANCE_DEAL", Roll: "RULING.CHANCE_ROLL", Shuffle: "GINKGO.DISCARD"}
@@ -575,8 +575,8 @@ def advance(state: State) -> State:
                 if state.clans[current].rival:  # engine logic, not a decision
                     state = variant.turn(state, current)
                     continue
-                state = emit(state, ev.TurnStarted(round=state.round, turn=state.turn + 1, clan=current))
-                state = push(state, TurnFrame(current))
+                started = ev.TurnStarted(round=state.round, turn=state.turn + 1, clan=current)
+                state = push(state, TurnFrame(current), events=(started,))
             case Phase.DRAFT:
                 if rounds.draft_done(state):
                     state = replace(state, phase=Phase.TURNS, draft=())

@@ -90,8 +90,8 @@ def gain(state: State, clan: int, what: GainKind, n: int, rules: tuple[str, ...]
         kept = holdings.held(after, what) - holdings.held(before, what)
         if kept < n:
             cited = (*cited, cap, "RULING.GAINS_PER_ICON")
-    state = with_clan(state, clan, after)
-    return emit(state, ev.Gained(clan=clan, what=what, n=n, kept=kept, rules=cited))
+    gained = ev.Gained(clan=clan, what=what, n=n, kept=kept, rules=cited)
+    return with_clan(state, clan, after, events=(gained,))
 
 
 def resolve(state: State, clan: int, effect: Effect, origin: Origin | None = None) -> State:
@@ -149,10 +149,7 @@ def castle_block(state: State, clan: int, card_id: str, block: int, origin: Orig
     resolved = ev.BlockResolved(
         clan=clan, card=card.id, block=block, rows=b.rows, dark=b.dark, icons=b.effects, rules=rules
     )
-    return push(
-        emit(state, resolved),
-        from_one(clan, b.effects, origin),
-    )
+    return push(state, from_one(clan, b.effects, origin), events=(resolved,))
 
 
 def lantern_with(area: tuple[str, ...], card: str) -> tuple[str, ...]:
@@ -171,8 +168,8 @@ def lantern(state: State, clan: int, cause: str) -> State:
     icons = tuple(e for card in cards for e in c.lantern_icons(card))
     origins = tuple(Origin(kind="lantern", card=card) for card in cards for _ in c.lantern_icons(card))
     rules = (cause, "LANTERN.GAIN_ALL", "LANTERN.AREA")
-    state = emit(state, ev.LanternActivated(clan=clan, cards=cards, icons=icons, rules=rules))
-    return push(state, EffectsFrame(clan, icons, origins))
+    activated = ev.LanternActivated(clan=clan, cards=cards, icons=icons, rules=rules)
+    return push(state, EffectsFrame(clan, icons, origins), events=(activated,))
 
 
 def well_effects(state: State) -> tuple[Effect, ...]:
@@ -223,7 +220,7 @@ def domain_line(state: State, clan: int, colour: Colour, cause: str, ruling: tup
         block=block,
         rules=(cause, *ruling, "DOMAIN.REWARDS", "DOMAIN.CARD_BLOCK", "MEMBERS.UNCOVER"),
     )
-    return push(emit(state, resolved), *frames)
+    return push(state, *frames, events=(resolved,))
 
 
 def from_one(clan: int, effects: tuple[Effect, ...], origin: Origin | None) -> EffectsFrame:
@@ -295,20 +292,22 @@ def effects_run(state: State, frame: EffectsFrame) -> State:
 def effects_act(state: State, frame: EffectsFrame, action: Action) -> State:
     """Resolve the chosen icon next."""
     assert isinstance(action, Next)
-    state = emit(state, ev.IconChosen(clan=frame.clan, icon=frame.effects[action.index]))
-    return _take(state, frame, action.index)
+    chosen = ev.IconChosen(clan=frame.clan, icon=frame.effects[action.index])
+    return _take(state, frame, action.index, (chosen,))
 
 
-def _take(state: State, frame: EffectsFrame, index: int) -> State:
+def _take(state: State, frame: EffectsFrame, index: int, events: tuple[ev.Event, ...] = ()) -> State:
+    """Take icon ``index`` off the frame (the frame goes when it was the last) and resolve it;
+    ``events`` are reported first."""
     effect = frame.effects[index]
     origins = frame.origins
     origin = origins[index] if len(origins) == len(frame.effects) else None
     rest = frame.effects[:index] + frame.effects[index + 1 :]
     if rest:
         kept = origins[:index] + origins[index + 1 :] if origin is not None else ()
-        state = set_top(state, EffectsFrame(frame.clan, rest, kept))
+        state = set_top(state, EffectsFrame(frame.clan, rest, kept), events=events)
     else:
-        state = pop(state)
+        state = pop(state, events=events)
     return resolve(state, frame.clan, effect, origin)
 
 
@@ -329,9 +328,11 @@ def resource_act(state: State, frame: ResourceFrame, action: Action) -> State:
     after = holdings.gain(before, kind, 1)
     kept = holdings.held(after, kind) - holdings.held(before, kind)
     rules = ("EFFECT.RESOURCE_CHOICE",) if kept else ("EFFECT.RESOURCE_CHOICE", "RESOURCES.CAP")
-    state = emit(
-        with_clan(state, clan, after),
-        ev.ResourceTaken(clan=clan, resource=action.resource, kept=kept, rules=rules),
+    state = with_clan(
+        state,
+        clan,
+        after,
+        events=(ev.ResourceTaken(clan=clan, resource=action.resource, kept=kept, rules=rules),),
     )
     return pop(state) if frame.n == 1 else set_top(state, replace(frame, n=frame.n - 1))
 
@@ -409,13 +410,12 @@ def influence_act(state: State, frame: InfluenceFrame, action: Action) -> State:
     cost = passage.next_checkpoint_cost(track, holder)
     if isinstance(action, PayCheckpoint):
         holder = passage.step(holdings.pay(holder, GainKind.SEAL, cost))
-        state = with_clan(state, clan, holder)
-        state = emit(state, ev.CheckpointPaid(clan=clan, space=holder.time, seals=cost))
+        paid = ev.CheckpointPaid(clan=clan, space=holder.time, seals=cost)
+        state = with_clan(state, clan, holder, events=(paid,))
         return set_top(state, replace(frame, steps=frame.steps - 1, moved=True))
     assert isinstance(action, StopMove)
     refused = ev.CheckpointRefused(clan=clan, space=holder.time + 1, seals=cost, lost=frame.steps)
-    state = emit(state, refused)
-    return set_top(state, replace(frame, steps=0))
+    return set_top(state, replace(frame, steps=0), events=(refused,))
 
 
 # ---- OptionalFrame: pay (seals, coins) and resolve, or decline -----------------------------------
@@ -440,7 +440,7 @@ def optional_run(state: State, frame: OptionalFrame) -> State:
     skipped = ev.OptionalUnaffordable(
         clan=frame.clan, source=frame.source, seals=frame.seals, coins=frame.coins
     )
-    return pop(emit(state, skipped))
+    return pop(state, events=(skipped,))
 
 
 def optional_act(state: State, frame: OptionalFrame, action: Action) -> State:
@@ -468,7 +468,7 @@ def optional_act(state: State, frame: OptionalFrame, action: Action) -> State:
         icons=frame.effects,
         rules=rules,
     )
-    return push(emit(state, paid), from_one(frame.clan, frame.effects, optional_origin(frame)))
+    return push(state, from_one(frame.clan, frame.effects, optional_origin(frame)), events=(paid,))
 
 
 def optional_origin(frame: OptionalFrame) -> Origin | None:

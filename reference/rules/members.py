@@ -91,24 +91,25 @@ def courtier_to_gate(clan: Clan) -> Clan:
     return move_courtiers(send(clan, Member.COURTIER), None, Floor.GATE)
 
 
-def station_warrior(state: State, clan: int, yard_index: int) -> State:
-    """The leftmost warrior goes to the Training Yard, for good (what it costs is the caller's).
-    Rules: WARRIOR.PLACE, WARRIOR.YARD_UNLIMITED, WARRIOR.NEVER_MOVE, MEMBERS.LEFTMOST."""
+def station_warrior(state: State, clan: int, yard_index: int, events: tuple[ev.Event, ...] = ()) -> State:
+    """The leftmost warrior goes to the Training Yard, for good (what it costs is the caller's);
+    ``events`` are reported with it. Rules: WARRIOR.PLACE, WARRIOR.YARD_UNLIMITED, WARRIOR.NEVER_MOVE,
+    MEMBERS.LEFTMOST."""
     b = board(state)
     yards = list(b.yards)
     yards[yard_index] = replace(yards[yard_index], warriors=(*yards[yard_index].warriors, clan))
-    state = with_clan(state, clan, send(state.clans[clan], Member.WARRIOR))
-    return with_board(state, replace(b, yards=tuple(yards)))
+    sent = send(state.clans[clan], Member.WARRIOR)
+    return with_clan(state, clan, sent, events=events, new_board=replace(b, yards=tuple(yards)))
 
 
-def plant_gardener(state: State, clan: int, slot: int) -> State:
-    """The leftmost gardener goes onto the garden in ``slot`` (what it costs is the caller's).
-    Rules: GARDENER.PLACE, MEMBERS.LEFTMOST."""
+def plant_gardener(state: State, clan: int, slot: int, events: tuple[ev.Event, ...] = ()) -> State:
+    """The leftmost gardener goes onto the garden in ``slot`` (what it costs is the caller's);
+    ``events`` are reported with it. Rules: GARDENER.PLACE, MEMBERS.LEFTMOST."""
     b = board(state)
     gardens = list(b.gardens)
     gardens[slot] = replace(gardens[slot], gardeners=(*gardens[slot].gardeners, clan))
-    state = with_clan(state, clan, send(state.clans[clan], Member.GARDENER))
-    return with_board(state, replace(b, gardens=tuple(gardens)))
+    sent = send(state.clans[clan], Member.GARDENER)
+    return with_clan(state, clan, sent, events=events, new_board=replace(b, gardens=tuple(gardens)))
 
 
 def refill_room(state: State, room: int) -> tuple[State, str | None]:
@@ -183,7 +184,7 @@ def courtier_act(state: State, frame: CourtierFrame, action: Action) -> State:
     clan = frame.clan
     holder = state.clans[clan]
     if isinstance(action, Decline):
-        return pop(emit(state, ev.Declined(clan=clan, what="courtier", rules=("COURTIER.ACTION",))))
+        return pop(state, events=(ev.Declined(clan=clan, what="courtier", rules=("COURTIER.ACTION",)),))
     if isinstance(action, Audience):
         holder = courtier_to_gate(holdings.pay(holder, GainKind.COIN, AUDIENCE_COINS))
         state = with_clan(state, clan, holder)
@@ -217,7 +218,7 @@ def room_options(state: State, frame: RoomFrame) -> tuple[Action, ...]:
 def room_run(state: State, frame: RoomFrame) -> State:
     """No room of the floor can be entered (each waits for its refill): the courtier stays on the
     floor and nothing more happens. Rule: RULING.REFILL_AFTER_LIGHT."""
-    return pop(emit(state, ev.NoRoomToEnter(clan=frame.clan, floor=frame.floor)))
+    return pop(state, events=(ev.NoRoomToEnter(clan=frame.clan, floor=frame.floor),))
 
 
 def room_act(state: State, frame: RoomFrame, action: Action) -> State:
@@ -279,7 +280,7 @@ def light_row_act(state: State, frame: LightRowFrame, action: Action) -> State:
     )
     room = next((r for r, room in enumerate(board(state).rooms) if room.card == card.id), None)
     origin = Origin(kind="castle_card", card=card.id, block=action.block, room=room)
-    return push(emit(pop(state), resolved), from_one(frame.clan, block.effects, origin))
+    return push(pop(state), from_one(frame.clan, block.effects, origin), events=(resolved,))
 
 
 def refill_run(state: State, frame: RefillFrame) -> State:
@@ -311,7 +312,7 @@ def favour_run(state: State, frame: FavourFrame) -> State:
     COURTIER.DAIMYO.FULL."""
     free = [i for i, who in enumerate(board(state).favours) if who is None]
     if not free:
-        return pop(emit(state, ev.NoFreeFavour(clan=frame.clan)))
+        return pop(state, events=(ev.NoFreeFavour(clan=frame.clan),))
     return favour_act(state, frame, ChooseFavour(free[0]))
 
 
@@ -354,7 +355,7 @@ def member_options(state: State, frame: MemberFrame) -> tuple[Action, ...]:
 def member_run(state: State, frame: MemberFrame) -> State:
     """The action cannot be done: it does nothing. Rules: RULING.MEMBER_FIZZLE, EFFECT.MEMBER_ACTION."""
     what: ev.OptionalWhat = "warrior" if frame.member is Member.WARRIOR else "gardener"
-    return pop(emit(state, ev.NothingToDo(clan=frame.clan, what=what)))
+    return pop(state, events=(ev.NothingToDo(clan=frame.clan, what=what),))
 
 
 def member_act(state: State, frame: MemberFrame, action: Action) -> State:
@@ -372,9 +373,9 @@ def member_act(state: State, frame: MemberFrame, action: Action) -> State:
     slot = b.gardens[action.slot]
     card = cat(state).gardens[slot.card]
     state = with_clan(state, clan, holdings.pay(holder, GainKind.FOOD, card.food))
-    state = plant_gardener(state, clan, action.slot)
     placed = ev.GardenerPlaced(clan=clan, slot=action.slot, card=card.id, bridge=slot.bridge, food=card.food)
-    return garden_action(emit(state, placed), clan, card.id, action.slot)
+    state = plant_gardener(state, clan, action.slot, (placed,))
+    return garden_action(state, clan, card.id, action.slot)
 
 
 def place_warrior(state: State, clan: int, yard_index: int) -> State:
@@ -390,8 +391,8 @@ def place_warrior(state: State, clan: int, yard_index: int) -> State:
         for e in c.yard_face(tile, face)
     )
     effects = tuple(e for e, _ in placed)
-    state = emit(state, ev.WarriorPlaced(clan=clan, cost=yard.cost, iron=yard.cost, icons=effects))
-    return push(state, EffectsFrame(clan, effects, tuple(o for _, o in placed)))
+    stationed = ev.WarriorPlaced(clan=clan, cost=yard.cost, iron=yard.cost, icons=effects)
+    return push(state, EffectsFrame(clan, effects, tuple(o for _, o in placed)), events=(stationed,))
 
 
 def garden_action(state: State, clan: int, card_id: str, slot: int | None = None) -> State:

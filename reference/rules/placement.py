@@ -35,7 +35,7 @@ from reference.model import (
 )
 from reference.model import events as ev
 from reference.rules import bridges, holdings
-from reference.rules.common import amount, board, clan_name, emit, pop, push, with_board, with_clan
+from reference.rules.common import amount, board, clan_name, push, with_clan
 from reference.rules.effects import domain_line, lantern, well
 from reference.rules.handler import ClanHandler, Refusal
 
@@ -235,7 +235,7 @@ def take_and_place(
     facts = SPACE_FACTS[space]
     stacked = facts.kind != "well" and bool(dice_on(state, clan, space))
     b = replace(b, bridges=(*b.bridges[:index], bridge, *b.bridges[index + 1 :]))
-    state = with_board(state, put_die(b, space, Die(colour, value, clan)))
+    b = put_die(b, space, Die(colour, value, clan))
     holder = state.clans[clan]
     if facts.kind == "domain":
         dice = list(holder.domain_dice)
@@ -246,7 +246,6 @@ def take_and_place(
         holder = holdings.gain(holder, GainKind.COIN, diff)
     elif diff < 0 and pays:
         holder = holdings.pay(holder, GainKind.COIN, -diff)
-    state = with_clan(state, clan, holder)
     placed = ev.DiePlaced(
         clan=clan,
         colour=colour,
@@ -258,7 +257,7 @@ def take_and_place(
         rules=(("PLACE.STACK_3_4P",) if stacked else ())
         + (rules or ("PLACE.COIN_DIFFERENCE", "TURN.SEQUENCE")),
     )
-    return emit(state, placed)
+    return with_clan(state, clan, holder, events=(placed,), new_board=b)
 
 
 def put_die(b: Board, space: Space, die: Die) -> Board:
@@ -313,7 +312,7 @@ def resolve_space(state: State, clan: int, space: Space, colour: Colour) -> Stat
             origins = tuple(
                 Origin(kind="castle_card", card=card, block=b.block, room=facts.index) for b in blocks
             )
-            return push(emit(state, matched), EffectsFrame(clan, blocks, origins))
+            return push(state, EffectsFrame(clan, blocks, origins), events=(matched,))
         case "outside":
             return push(state, OutsideFrame(clan, facts.choices))
         case "well":
@@ -349,7 +348,8 @@ class TurnHandler(ClanHandler[TurnFrame]):
 
     def act(self, state: State, frame: TurnFrame, action: Action) -> State:
         assert isinstance(action, PlaceDie)
-        return place(replace(pop(state), turn=state.turn + 1), frame.clan, action)
+        counted = replace(state, stack=state.stack[:-1], turn=state.turn + 1)  # the turn's frame done
+        return place(counted, frame.clan, action)
 
 
 TURN = TurnHandler()

@@ -156,8 +156,8 @@ def end_round(state: State, variant: Variant) -> State:
     The variant acts right after the new turn order (the solo rival's hand-in).
     Rules: ROUND.END_ORDER, TIME.TURN_ORDER, ROUND.GARDENS, ROUND.GAME_END."""
     order = passage.turn_order(state.clans)
-    state = replace(state, turn_order=order)
-    state = emit(state, ev.RoundEnded(round=state.round, turn_order=order))
+    ended = ev.RoundEnded(round=state.round, turn_order=order)
+    state = replace(state, turn_order=order, events=(*state.events, ended))
     state = variant.end_of_round(state)
     if state.round >= ROUNDS:
         return final_scoring(state)

@@ -126,7 +126,7 @@ class Gingkogawa(Rival):
             return state
         state = with_clan(state, clan, move_courtiers(state.clans[clan], Floor.GATE, Floor.STEWARDS))
         climbed = ev.CourtierClimbed(clan=clan, start=Floor.GATE, end=Floor.STEWARDS, pearl=0, rules=rules)
-        return push(emit(state, climbed), RivalRoomFrame(clan, int(Floor.STEWARDS)))
+        return push(state, RivalRoomFrame(clan, int(Floor.STEWARDS)), events=(climbed,))
 
 
 GINGKOGAWA: Final = Gingkogawa()

@@ -202,7 +202,6 @@ class Rival(Variant):
                 if members_left(holder, Member.WARRIOR) == 0:
                     return undoable(state, clan, icon, "no_warrior")
                 yard = next(i for i, y in enumerate(board(state).yards) if y.cost == cost)
-                state = station_warrior(state, clan, yard)
                 placed = ev.WarriorPlaced(
                     clan=clan,
                     cost=cost,
@@ -210,7 +209,7 @@ class Rival(Variant):
                     icons=(),
                     rules=("SOLO.ICON.WARRIOR", "SOLO.GOLDEN.NEVER_PAYS", "SOLO.GOLDEN.ONLY_ICONS"),
                 )
-                return emit(state, placed)
+                return station_warrior(state, clan, yard, (placed,))
             case CourtierToGate():
                 if members_left(holder, Member.COURTIER) == 0:
                     return self.no_courtier_left(state, clan, icon)
@@ -241,7 +240,9 @@ class Rival(Variant):
         if not slots:
             return undoable(state, clan, icon, "no_garden")
         if len(slots) > 1:
-            return push(emit(state, ev.GardenerTie(clan=clan, slots=slots)), RivalGardenFrame(clan, slots))
+            return push(
+                state, RivalGardenFrame(clan, slots), events=(ev.GardenerTie(clan=clan, slots=slots),)
+            )
         return place_gardener(state, clan, slots[0])
 
     def icons_run(self, state: State, frame: RivalIconsFrame) -> State:
@@ -283,7 +284,6 @@ def lowest_gardens(state: State, clan: int, kind: GardenKind | None) -> tuple[in
 def place_gardener(state: State, clan: int, slot: int) -> State:
     """The rival's gardener goes to the garden in ``slot``, free and without its action.
     Rules: SOLO.ICON.GARDENER, SOLO.GOLDEN.NEVER_PAYS, SOLO.GOLDEN.ONLY_ICONS."""
-    state = plant_gardener(state, clan, slot)
     garden = board(state).gardens[slot]
     placed = ev.GardenerPlaced(
         clan=clan,
@@ -293,7 +293,7 @@ def place_gardener(state: State, clan: int, slot: int) -> State:
         food=0,
         rules=("SOLO.ICON.GARDENER", "SOLO.GOLDEN.NEVER_PAYS", "SOLO.GOLDEN.ONLY_ICONS"),
     )
-    return emit(state, placed)
+    return plant_gardener(state, clan, slot, (placed,))
 
 
 def garden_options(state: State, frame: RivalGardenFrame) -> tuple[Action, ...]:
@@ -319,9 +319,9 @@ def climb(state: State, clan: int, icon: RivalIcon, floors: int) -> State:
     if lowest + floors > Floor.DAIMYO:
         return undoable(state, clan, icon, "past_daimyo")
     end = Floor(lowest + floors)
-    state = with_clan(state, clan, move_courtiers(holder, lowest, end))
     rules = ("SOLO.ICON.CLIMB", "SOLO.GOLDEN.NEVER_PAYS")
-    state = emit(state, ev.CourtierClimbed(clan=clan, start=lowest, end=end, pearl=0, rules=rules))
+    climbed = ev.CourtierClimbed(clan=clan, start=lowest, end=end, pearl=0, rules=rules)
+    state = with_clan(state, clan, move_courtiers(holder, lowest, end), events=(climbed,))
     if end is Floor.DAIMYO:
         return daimyo_favour(state, clan)
     return push(state, RivalRoomFrame(clan, int(end)))
@@ -357,7 +357,7 @@ def room_run(state: State, frame: RivalRoomFrame) -> State:
     """No room of the floor holds a card (refills pending): the courtier just stays on the floor.
     Rule: RULING.REFILL_AFTER_LIGHT."""
     rules = ("RULING.REFILL_AFTER_LIGHT", "SOLO.ICON.CLIMB")
-    return pop(emit(state, ev.NoRoomToEnter(clan=frame.clan, floor=frame.floor, rules=rules)))
+    return pop(state, events=(ev.NoRoomToEnter(clan=frame.clan, floor=frame.floor, rules=rules),))
 
 
 def room_act(state: State, frame: RivalRoomFrame, action: Action) -> State:
@@ -383,11 +383,10 @@ def hand_in(state: State) -> State:
         rate = HAND_IN_RATE[place]
         holder = state.clans[clan]
         points, kept = hand_in_points(holder.coins, rate, state.round)
-        state = with_clan(state, clan, replace(holder, cp=holder.cp + points, coins=kept))
         handed = ev.HandIn(
             clan=clan, round=state.round, place=place, rate=rate, coins=holder.coins, points=points, kept=kept
         )
-        state = emit(state, handed)
+        state = with_clan(state, clan, replace(holder, cp=holder.cp + points, coins=kept), events=(handed,))
     return state
 
 

@@ -42,13 +42,13 @@ class Tokugawa(Rival):
         cards; the flipped cards go to the bottom of the deck. Rules: SOLO.TURN.FIND_DIE,
         SOLO.TURN.PLACE, SOLO.TURN.NO_STACK_WELL, SOLO.TURN.ACT, SOLO.TURN.TO_BOTTOM,
         SOLO.GOLDEN.ONLY_ICONS."""
-        state = emit(state, ev.TurnStarted(round=state.round, turn=state.turn + 1, clan=clan))
+        started = ev.TurnStarted(round=state.round, turn=state.turn + 1, clan=clan)
         flipped, top, flips = find_die(state, clan)
-        state = emit(state, *flips)
         k = len(flipped)
         n = len(state.solo_deck)
         new_deck = state.solo_deck[k % n :] + state.solo_deck[: k % n]
-        state = replace(state, solo_deck=new_deck, rival_row=flipped, turn=state.turn + 1)
+        events = (*state.events, started, *flips)  # one copy of the state for the turn's start
+        state = replace(state, solo_deck=new_deck, rival_row=flipped, turn=state.turn + 1, events=events)
         space = top.space
         if self.space_taken(state, clan, space):
             state = emit(state, ev.SentToWell(clan=clan, space=space))
@@ -56,12 +56,9 @@ class Tokugawa(Rival):
         state = self.place(state, clan, top, space, "SOLO.TURN.PLACE")
         icons = icons_of(state, flipped)
         rules = ("SOLO.TURN.ACT", "READING.SOLO_ACTION_ORDER")
-        state = emit(
-            state,
-            ev.RivalActs(clan=clan, cards=flipped[-2:], icons=icons, rules=rules),
-            ev.CardsToBottom(clan=clan, cards=flipped),
-        )
-        return push(state, RivalIconsFrame(clan, icons))
+        acts = ev.RivalActs(clan=clan, cards=flipped[-2:], icons=icons, rules=rules)
+        to_bottom = ev.CardsToBottom(clan=clan, cards=flipped)
+        return push(state, RivalIconsFrame(clan, icons), events=(acts, to_bottom))
 
 
 def find_die(state: State, clan: int) -> tuple[tuple[str, ...], SoloCard, tuple[ev.CardFlipped, ...]]:
