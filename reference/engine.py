@@ -350,8 +350,11 @@ def is_over(state: State) -> bool:
 
 
 _OVER: Final = Phase.OVER
+_TURNS: Final = Phase.TURNS
 """Named once: on Python 3.11 each use of an enum member is a slow lookup on its class (the enum
-metaclass's ``__getattr__``), and every loop asks ``is_over`` at every step."""
+metaclass's ``__getattr__``, about 700 instructions in the compiled build), and every loop asks
+``is_over`` at every step, as the engine's loop asks for the turns phase. The rules modules name the
+members of their busiest lines once in the same way."""
 
 
 TRUSTED: Final = 8
@@ -566,17 +569,19 @@ def advance(state: State) -> State:
                 return waiting
             state = handler.run(state, frame)
             continue
-        match state.phase:  # the most frequent first: each case looks its member up
-            case Phase.TURNS:
-                if rounds.round_over(state):
-                    state = rounds.end_round(state, variant)
-                    continue
-                current = rounds.current_clan(state)
-                if state.clans[current].rival:  # engine logic, not a decision
-                    state = variant.turn(state, current)
-                    continue
-                started = ev.TurnStarted(round=state.round, turn=state.turn + 1, clan=current)
-                state = push(state, TurnFrame(current), events=(started,))
+        phase = state.phase
+        if phase is _TURNS:  # the most frequent phase, tested first
+            if rounds.round_over(state):
+                state = rounds.end_round(state, variant)
+                continue
+            current = rounds.current_clan(state)
+            if state.clans[current].rival:  # engine logic, not a decision
+                state = variant.turn(state, current)
+                continue
+            started = ev.TurnStarted(round=state.round, turn=state.turn + 1, clan=current)
+            state = push(state, TurnFrame(current), events=(started,))
+            continue
+        match phase:
             case Phase.DRAFT:
                 if rounds.draft_done(state):
                     state = replace(state, phase=Phase.TURNS, draft=())
@@ -594,7 +599,7 @@ def advance(state: State) -> State:
             case Phase.OVER:
                 return replace(state, decision=Decision(DecisionKind.NONE, None))
             case _:
-                assert_never(state.phase)
+                assert_never(phase)
 
 
 def unsettled(state: State) -> str | None:

@@ -15,6 +15,12 @@ SLOT_OF: Final[dict[End, Slot]] = {End.LEFT: Slot.LEFT, End.RIGHT: Slot.RIGHT}
 """The slot of each end (the same name): a lookup, not ``Slot(end.value)``, which on Python 3.11 runs
 the enum's own Python code."""
 
+_LEFT: Final = Slot.LEFT
+_RIGHT: Final = Slot.RIGHT
+_CENTRE: Final = Slot.CENTRE
+_LEFT_END: Final = End.LEFT
+"""Members named once, for the reason given at ``reference.engine._TURNS``."""
+
 
 def sorted_bridge(colour: Colour, values: tuple[int, ...]) -> Bridge:
     """A freshly rolled bridge: lowest die in the left slot, highest in the right, the rest in the
@@ -29,15 +35,15 @@ def sorted_bridge(colour: Colour, values: tuple[int, ...]) -> Bridge:
 
 def end_value(bridge: Bridge, end: End) -> int | None:
     """The die at an end of the bridge, or None when that slot is empty. Rule: BRIDGE.ENDS_ONLY."""
-    return bridge.left if end is End.LEFT else bridge.right
+    return bridge.left if end is _LEFT_END else bridge.right
 
 
 def slot_die(bridge: Bridge, slot: Slot) -> int | None:
     """The die in a bridge's physical slot (None when empty; the centre holds a die only when exactly
     one stands there). Rules: SOLO.TURN.FIND_DIE, RULING.LONE_DIE_SLOT."""
-    if slot is Slot.LEFT:
+    if slot is _LEFT:
         return bridge.left
-    if slot is Slot.RIGHT:
+    if slot is _RIGHT:
         return bridge.right
     return bridge.centre[0] if len(bridge.centre) == 1 else None
 
@@ -48,13 +54,13 @@ def take_slot(bridge: Bridge, slot: Slot) -> tuple[int, Bridge]:
     Returns (value, new bridge). Raises ValueError when the slot holds no die.
     Rules: BRIDGE.ENDS_ONLY, BRIDGE.SLIDE, RULING.LONE_DIE_SLOT, RULING.RIVAL_CENTRE_DIE."""
     centre = bridge.centre
-    if slot is Slot.LEFT:
+    if slot is _LEFT:
         value = bridge.left
         if value is not None:
             if centre:
                 return value, Bridge(bridge.colour, centre[0], centre[1:], bridge.right)
             return value, Bridge(bridge.colour, None, (), bridge.right)
-    elif slot is Slot.RIGHT:
+    elif slot is _RIGHT:
         value = bridge.right
         if value is not None:
             if centre:
@@ -62,7 +68,7 @@ def take_slot(bridge: Bridge, slot: Slot) -> tuple[int, Bridge]:
             return value, Bridge(bridge.colour, bridge.left, (), None)
     elif len(centre) == 1:
         return centre[0], Bridge(bridge.colour, bridge.left, (), bridge.right)
-    where = "in the centre" if slot is Slot.CENTRE else f"at the {slot.value} end"
+    where = "in the centre" if slot is _CENTRE else f"at the {slot.value} end"
     raise ValueError(f"no die {where} of the {bridge.colour.value} bridge")
 
 
@@ -75,4 +81,4 @@ def take(bridge: Bridge, end: End) -> tuple[int, Bridge]:
 def fires_lantern(end: End) -> bool:
     """Taking the die from the left end activates the Lantern. Rules: BRIDGE.LANTERN_LEFT,
     LANTERN.TRIGGER, RULING.LONE_DIE_SLOT."""
-    return end is End.LEFT
+    return end is _LEFT_END

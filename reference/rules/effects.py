@@ -13,7 +13,7 @@ RULING.DIE_TILE_ACTION_LIMITS, RULING.DOMAIN_ACTION_ICON.
 
 from __future__ import annotations
 
-from typing import assert_never
+from typing import Final, assert_never
 
 from msgspec.structs import replace
 
@@ -73,6 +73,10 @@ from reference.rules.handler import ClanHandler, Refusal
 DARK_STEWARD_SEALS = 1
 """Seals paid to use a Steward's dark row. Rules: CASTLE.DARK_SEAL, SEALS.USES."""
 
+_COURTIER: Final = Member.COURTIER
+_ONE_SEAL: Final = Gain(GainKind.SEAL, 1)
+"""Named once, for the reason given at ``reference.engine._TURNS``."""
+
 
 # ---- single icons -------------------------------------------------------------------------------
 
@@ -110,7 +114,7 @@ def resolve(state: State, clan: int, effect: Effect, origin: Origin | None = Non
         case WellIcon():
             return well(state, clan, "EFFECT.WELL_ACTION")
         case MemberIcon(member=member):
-            if member is Member.COURTIER:
+            if member is _COURTIER:
                 return push(state, CourtierFrame(clan, origin=origin))
             return push(state, MemberFrame(clan, member, origin=origin))
         case DieTileIcon(colour=colour):
@@ -178,7 +182,7 @@ def well_effects(state: State) -> tuple[Effect, ...]:
     WELL.REWARD, EFFECT.WELL_ACTION, RULING.WELL_TILE_REWARDS."""
     c = cat(state)
     tiles = tuple(e for t in board(state).well_tiles for e in c.die_tiles[t].reward)
-    return (Gain(GainKind.SEAL, 1), *tiles)
+    return (_ONE_SEAL, *tiles)
 
 
 def well(state: State, clan: int, cause: str) -> State:

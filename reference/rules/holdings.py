@@ -47,6 +47,8 @@ _CAP_RULE: Final[dict[GainKind, str | None]] = {
 gain is made (so the caps are stated once, and a planted fault that changes one is seen)."""
 _GAIN_KIND: Final[dict[Resource, GainKind]] = {r: GainKind(r.value) for r in Resource}
 _RESOURCE_KINDS: Final = frozenset(_GAIN_KIND.values())
+_CP: Final = GainKind.CP
+"""Named once, for the reason given at ``reference.engine._TURNS``."""
 
 
 def resource(clan: Clan, which: Resource | GainKind) -> int:
@@ -81,7 +83,7 @@ def cap_rule(what: GainKind) -> str | None:
 def pay(clan: Clan, what: GainKind, n: int) -> Clan:
     """Remove ``n`` of ``what``; the caller has checked the clan holds it (ValueError otherwise).
     Clan Points are never paid: they are kept once earned (SCORE.CP; ValueError)."""
-    if what == GainKind.CP:  # by value, as the tables look kinds up: "cp" is refused too
+    if what == _CP:  # by value, as the tables look kinds up: "cp" is refused too
         raise ValueError("Clan Points are never paid: they are kept once earned (SCORE.CP)")
     have = held(clan, what)
     if n > have:

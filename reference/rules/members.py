@@ -13,6 +13,8 @@ RULING.REFILL_AFTER_LIGHT, RULING.DAIMYO_FAVOUR_CHOICE, RULING.FULL_DAIMYO_LANTE
 
 from __future__ import annotations
 
+from typing import Final
+
 from msgspec.structs import replace
 
 from reference.errors import RulesGap
@@ -62,6 +64,14 @@ AUDIENCE_COINS = 2
 CLIMB_PEARL = {1: 2, 2: 5}
 """Mother-of-Pearl paid to climb 1 or 2 floors. Rule: COURTIER.CLIMB."""
 
+_WARRIOR: Final = Member.WARRIOR
+_GARDENER: Final = Member.GARDENER
+_COURTIER: Final = Member.COURTIER
+_GATE: Final = Floor.GATE
+_DAIMYO: Final = Floor.DAIMYO
+_CLIMB_FROM: Final = (Floor.GATE, Floor.STEWARDS, Floor.DIPLOMATS)
+"""Members named once, for the reason given at ``reference.engine._TURNS``."""
+
 
 def members_left(clan: Clan, member: Member) -> int:
     """Members of that kind still on the Domain board. Rule: MEMBERS.LEFTMOST."""
@@ -88,7 +98,7 @@ def move_courtiers(clan: Clan, start: Floor | None, end: Floor) -> Clan:
 def courtier_to_gate(clan: Clan) -> Clan:
     """The leftmost courtier leaves the Domain board for the Gate (what it costs is the caller's).
     Rules: COURTIER.AUDIENCE, MEMBERS.LEFTMOST, MEMBERS.UNCOVER."""
-    return move_courtiers(send(clan, Member.COURTIER), None, Floor.GATE)
+    return move_courtiers(send(clan, _COURTIER), None, _GATE)
 
 
 def station_warrior(state: State, clan: int, yard_index: int, events: tuple[ev.Event, ...] = ()) -> State:
@@ -98,7 +108,7 @@ def station_warrior(state: State, clan: int, yard_index: int, events: tuple[ev.E
     b = board(state)
     yards = list(b.yards)
     yards[yard_index] = replace(yards[yard_index], warriors=(*yards[yard_index].warriors, clan))
-    sent = send(state.clans[clan], Member.WARRIOR)
+    sent = send(state.clans[clan], _WARRIOR)
     return with_clan(state, clan, sent, events=events, new_board=replace(b, yards=tuple(yards)))
 
 
@@ -108,7 +118,7 @@ def plant_gardener(state: State, clan: int, slot: int, events: tuple[ev.Event, .
     b = board(state)
     gardens = list(b.gardens)
     gardens[slot] = replace(gardens[slot], gardeners=(*gardens[slot].gardeners, clan))
-    sent = send(state.clans[clan], Member.GARDENER)
+    sent = send(state.clans[clan], _GARDENER)
     return with_clan(state, clan, sent, events=events, new_board=replace(b, gardens=tuple(gardens)))
 
 
@@ -142,11 +152,11 @@ def occupy_favour(state: State, clan: int, slot: int) -> tuple[State, tuple[Effe
 
 def _climbs(clan: Clan, pearl: int) -> list[Climb]:
     out: list[Climb] = []
-    for start in (Floor.GATE, Floor.STEWARDS, Floor.DIPLOMATS):
+    for start in _CLIMB_FROM:
         if clan.courtiers[start] == 0:
             continue
         for floors in (1, 2):
-            if start + floors <= Floor.DAIMYO and pearl >= CLIMB_PEARL[floors]:
+            if start + floors <= _DAIMYO and pearl >= CLIMB_PEARL[floors]:
                 out.append(Climb(start, floors))
     return out
 
@@ -337,7 +347,7 @@ def member_options(state: State, frame: MemberFrame) -> tuple[Action, ...]:
     if members_left(holder, frame.member) == 0:
         return ()
     b = board(state)
-    if frame.member is Member.WARRIOR:
+    if frame.member is _WARRIOR:
         reach = holdings.resource_reachable(holder, Resource.IRON)
         if not any(reach >= y.cost for y in b.yards):
             return ()
@@ -548,7 +558,7 @@ class MemberHandler(ClanHandler[MemberFrame]):
     rule = "EFFECT.MEMBER_ACTION"
 
     def kind_of(self, frame: MemberFrame) -> DecisionKind:
-        return DecisionKind.YARD if frame.member is Member.WARRIOR else DecisionKind.GARDEN
+        return DecisionKind.YARD if frame.member is _WARRIOR else DecisionKind.GARDEN
 
     def rule_of(self, frame: MemberFrame) -> str:
         return "WARRIOR.PLACE" if frame.member is Member.WARRIOR else "GARDENER.PLACE"

@@ -144,6 +144,9 @@ def why_not(
     return None
 
 
+_COIN: Final = GainKind.COIN
+"""Named once, for the reason given at ``reference.engine._TURNS``."""
+
 _PLACEMENTS: Final[dict[Colour, tuple[tuple[PlaceDie, ...], tuple[PlaceDie, ...]]]] = {
     colour: (
         tuple(PlaceDie(colour, End.LEFT, space) for space in SPACE_FACTS),
@@ -243,9 +246,9 @@ def take_and_place(
         holder = replace(holder, domain_dice=(dice[0], dice[1], dice[2]))
     diff = coin_difference(value, covered)
     if diff > 0:
-        holder = holdings.gain(holder, GainKind.COIN, diff)
+        holder = holdings.gain(holder, _COIN, diff)
     elif diff < 0 and pays:
-        holder = holdings.pay(holder, GainKind.COIN, -diff)
+        holder = holdings.pay(holder, _COIN, -diff)
     placed = ev.DiePlaced(
         clan=clan,
         colour=colour,

@@ -87,6 +87,17 @@ HAND_IN_RATE: Final = {0: 3, 1: 5}
 """Coins per hand-in by the rival's place in the new turn order (first: 3, second: 5).
 Rule: SOLO.ROUND.HAND_IN."""
 
+_CP: Final = GainKind.CP
+_WARRIOR: Final = Member.WARRIOR
+_COURTIER: Final = Member.COURTIER
+_GARDENER: Final = Member.GARDENER
+_CENTRE: Final = Slot.CENTRE
+_LEFT: Final = Slot.LEFT
+_WELL: Final = Space.WELL
+_DAIMYO: Final = Floor.DAIMYO
+_CLIMB_FROM: Final = (Floor.GATE, Floor.STEWARDS, Floor.DIPLOMATS)
+"""Members named once, for the reason given at ``reference.engine._TURNS``."""
+
 
 def deck_of(setup: Setup) -> SoloDeck:
     """The Solitaire deck of a solo game (the shipped provisional deck unless the setup names one)."""
@@ -175,11 +186,11 @@ class Rival(Variant):
         Rules: SOLO.TURN.PLACE, SOLO.GOLDEN.NEVER_PAYS, SOLO.GOLDEN.ANY_COLOUR, RULING.RIVAL_CENTRE_DIE,
         RULING.RIVAL_WELL_NO_SEAL, RULING.RIVAL_NO_LANTERN."""
         rules: tuple[str, ...] = (rule, "SOLO.GOLDEN.NEVER_PAYS")
-        if card.slot is Slot.CENTRE:
+        if card.slot is _CENTRE:
             rules = (*rules, "RULING.RIVAL_CENTRE_DIE")
-        if card.slot is Slot.LEFT:
+        if card.slot is _LEFT:
             rules = (*rules, "RULING.RIVAL_NO_LANTERN")
-        if space is Space.WELL:
+        if space is _WELL:
             rules = (*rules, "RULING.RIVAL_WELL_NO_SEAL")
         return take_and_place(state, clan, card.bridge, card.slot, space, pays=False, rules=rules)
 
@@ -192,14 +203,14 @@ class Rival(Variant):
         holder = state.clans[clan]
         match icon:
             case Gain(what=what, n=n):
-                rule = "SOLO.ICON.CLAN_POINTS" if what is GainKind.CP else "SOLO.ICON.COINS"
+                rule = "SOLO.ICON.CLAN_POINTS" if what is _CP else "SOLO.ICON.COINS"
                 return gain(state, clan, what, n, (rule,))
             case Influence(n=n):
                 return push(state, InfluenceFrame(clan, n))
             case GardenerTo(kind=kind):
                 return self.gardener(state, clan, icon, kind)
             case WarriorTo(cost=cost):
-                if members_left(holder, Member.WARRIOR) == 0:
+                if members_left(holder, _WARRIOR) == 0:
                     return undoable(state, clan, icon, "no_warrior")
                 yard = next(i for i, y in enumerate(board(state).yards) if y.cost == cost)
                 placed = ev.WarriorPlaced(
@@ -211,7 +222,7 @@ class Rival(Variant):
                 )
                 return station_warrior(state, clan, yard, (placed,))
             case CourtierToGate():
-                if members_left(holder, Member.COURTIER) == 0:
+                if members_left(holder, _COURTIER) == 0:
                     return self.no_courtier_left(state, clan, icon)
                 state = with_clan(state, clan, courtier_to_gate(holder))
                 gate = ev.CourtierAtGate(
@@ -234,7 +245,7 @@ class Rival(Variant):
     def gardener(self, state: State, clan: int, icon: RivalIcon, kind: GardenKind | None) -> State:
         """A gardener to the lowest-value garden of the kind without its gardener; the player breaks a
         tie. Rules: SOLO.ICON.GARDENER, RULING.RIVAL_GARDEN_VALUE."""
-        if members_left(state.clans[clan], Member.GARDENER) == 0:
+        if members_left(state.clans[clan], _GARDENER) == 0:
             return undoable(state, clan, icon, "no_gardener")
         slots = lowest_gardens(state, clan, kind)
         if not slots:
@@ -255,7 +266,7 @@ class Rival(Variant):
 
     def space_taken(self, state: State, clan: int, space: Space) -> bool:
         """Whether a die already stands on ``space`` this round (the Well takes any number)."""
-        return space is not Space.WELL and bool(dice_on(state, clan, space))
+        return space is not _WELL and bool(dice_on(state, clan, space))
 
 
 def undoable(state: State, clan: int, icon: RivalIcon, why: ev.Undoable) -> State:
@@ -313,16 +324,16 @@ def climb(state: State, clan: int, icon: RivalIcon, floors: int) -> State:
     in the Daimyo's room it takes the leftmost free favour. Rules: SOLO.ICON.CLIMB,
     RULING.RIVAL_CLIMB_EXACT."""
     holder = state.clans[clan]
-    lowest = next((f for f in (Floor.GATE, Floor.STEWARDS, Floor.DIPLOMATS) if holder.courtiers[f]), None)
+    lowest = next((f for f in _CLIMB_FROM if holder.courtiers[f]), None)
     if lowest is None:
         return undoable(state, clan, icon, "no_courtier_to_climb")
-    if lowest + floors > Floor.DAIMYO:
+    if lowest + floors > _DAIMYO:
         return undoable(state, clan, icon, "past_daimyo")
     end = Floor(lowest + floors)
     rules = ("SOLO.ICON.CLIMB", "SOLO.GOLDEN.NEVER_PAYS")
     climbed = ev.CourtierClimbed(clan=clan, start=lowest, end=end, pearl=0, rules=rules)
     state = with_clan(state, clan, move_courtiers(holder, lowest, end), events=(climbed,))
-    if end is Floor.DAIMYO:
+    if end is _DAIMYO:
         return daimyo_favour(state, clan)
     return push(state, RivalRoomFrame(clan, int(end)))
 
