@@ -553,10 +553,11 @@ def advance(state: State) -> State:
     the re-roll) or ends the game. Rules: TURN.DECISION, ROUND.COUNT, ROUND.END_ORDER."""
     variant = variant_of(state.setup)
     while True:
-        if state.stack:
-            frame = state.stack[-1]
+        stack = state.stack
+        if stack:
+            frame = stack[-1]
             handler = handler_of(frame)
-            if handler.chance or handler.always_waits:
+            if handler.waits:
                 return replace(state, decision=Decision(handler.kind_of(frame), handler.decider(frame)))
             # the frame waits when it has options: asked once here, they are the legal actions of the
             # state it waits in (legal_actions would ask for them again)

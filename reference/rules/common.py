@@ -15,9 +15,10 @@ def cat(state: State) -> Catalogue:
 
 def board(state: State) -> Board:
     """The main board (present from the deal on)."""
-    if state.board is None:
+    b = state.board
+    if b is None:
         raise ValueError("the game has not been dealt yet")
-    return state.board
+    return b
 
 
 def with_clan(
@@ -25,7 +26,8 @@ def with_clan(
 ) -> State:
     """``state`` with clan ``index`` replaced (and the board by ``new_board`` when given) and ``events``
     reported, in one copy of the State (a copy costs about 1,200 instructions, pure Python)."""
-    clans = (*state.clans[:index], clan, *state.clans[index + 1 :])
+    clans = state.clans
+    clans = (*clans[:index], clan, *clans[index + 1 :])
     if new_board is None:
         return replace(state, clans=clans, events=state.events + events)
     return replace(state, clans=clans, board=new_board, events=state.events + events)

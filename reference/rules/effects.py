@@ -102,37 +102,37 @@ def resolve(state: State, clan: int, effect: Effect, origin: Origin | None = Non
     """Start resolving one icon for ``clan``: plain gains apply now, the others push a frame (which
     keeps the icon's ``origin``, so its decision can say where it comes from). Rules:
     EFFECT.PLAIN_GAINS, RULING.GAINS_PER_ICON (caps applied per icon)."""
-    match effect:
+    match effect:  # the most frequent first: each case that fails is an isinstance check
         case Gain(what=what, n=n):
             return gain(state, clan, what, n)
-        case Influence(n=n):
-            return push(state, InfluenceFrame(clan, n, origin=origin))
-        case ResourceChoice(n=n):
-            return push(state, ResourceFrame(clan, n, origin=origin))
-        case LanternIcon():
-            return lantern(state, clan, "LANTERN.TRIGGER")
-        case WellIcon():
-            return well(state, clan, "EFFECT.WELL_ACTION")
+        case BlockRef(card=card, block=block):
+            return castle_block(state, clan, card, block, origin)
         case MemberIcon(member=member):
             if member is _COURTIER:
                 return push(state, CourtierFrame(clan, origin=origin))
             return push(state, MemberFrame(clan, member, origin=origin))
-        case DieTileIcon(colour=colour):
-            return push(state, CastleRowFrame(clan, light=False, colour=colour, origin=origin))
-        case LightIcon():
-            return push(state, CastleRowFrame(clan, light=True, origin=origin))
-        case DomainIcon():
-            if state.setup.readings.domain_icon == "members":
-                return push(state, MemberChoiceFrame(clan, origin=origin))
-            return push(state, DomainLineFrame(clan, origin=origin))
+        case ResourceChoice(n=n):
+            return push(state, ResourceFrame(clan, n, origin=origin))
+        case Influence(n=n):
+            return push(state, InfluenceFrame(clan, n, origin=origin))
+        case LanternIcon():
+            return lantern(state, clan, "LANTERN.TRIGGER")
+        case WellIcon():
+            return well(state, clan, "EFFECT.WELL_ACTION")
         case DecreeIcon(card=card):
             c = state.clans[clan]
             state = with_clan(state, clan, replace(c, lantern=lantern_with(c.lantern, card)))
             return emit(state, ev.DecreePlaced(clan=clan, card=card))
+        case LightIcon():
+            return push(state, CastleRowFrame(clan, light=True, origin=origin))
+        case DieTileIcon(colour=colour):
+            return push(state, CastleRowFrame(clan, light=False, colour=colour, origin=origin))
+        case DomainIcon():
+            if state.setup.readings.domain_icon == "members":
+                return push(state, MemberChoiceFrame(clan, origin=origin))
+            return push(state, DomainLineFrame(clan, origin=origin))
         case PayCoins(n=n, then=then):
             return push(state, OptionalFrame(clan, Source("paid_icon"), then, coins=n, origin=origin))
-        case BlockRef(card=card, block=block):
-            return castle_block(state, clan, card, block, origin)
         case _:
             assert_never(effect)
 
@@ -303,10 +303,11 @@ def effects_act(state: State, frame: EffectsFrame, action: Action) -> State:
 def _take(state: State, frame: EffectsFrame, index: int, events: tuple[ev.Event, ...] = ()) -> State:
     """Take icon ``index`` off the frame (the frame goes when it was the last) and resolve it;
     ``events`` are reported first."""
-    effect = frame.effects[index]
+    effects = frame.effects
+    effect = effects[index]
     origins = frame.origins
-    origin = origins[index] if len(origins) == len(frame.effects) else None
-    rest = frame.effects[:index] + frame.effects[index + 1 :]
+    origin = origins[index] if len(origins) == len(effects) else None
+    rest = effects[:index] + effects[index + 1 :]
     if rest:
         kept = origins[:index] + origins[index + 1 :] if origin is not None else ()
         state = set_top(state, EffectsFrame(frame.clan, rest, kept), events=events)

@@ -83,6 +83,12 @@ class Handler(Generic[F]):
     when it has none: the engine's loop asks for them once where it stops and keeps them as the
     state's legal actions."""
 
+    def __init__(self) -> None:
+        self.waits: bool = self.chance or self.always_waits
+        """The frame waits whatever its options (chance or ``always_waits``): the engine's loop asks at
+        every step, and an instance attribute is a plain read where a class variable is a lookup in the
+        compiled build."""
+
     def decider(self, frame: F) -> int | None:
         """Who decides (None: chance, or nobody)."""
         return None

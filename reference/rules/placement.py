@@ -175,7 +175,7 @@ def place_options(state: State, clan: int) -> tuple[PlaceDie, ...]:
     holder = state.clans[clan]
     coins = holder.coins
     stack = 1 if state.setup.players <= 2 else 2
-    rooms = b.rooms
+    rooms, outside, domain_dice = b.rooms, b.outside, holder.domain_dice
     open_spaces: list[tuple[int, tuple[Colour, ...] | None, int]] = []
     for position, kind, index, covered, colour in _SPACE_ROWS:
         if kind == "room":
@@ -187,14 +187,14 @@ def place_options(state: State, clan: int) -> tuple[PlaceDie, ...]:
                 covered = held[-1].value
             open_spaces.append((position, room.tiles, covered))
         elif kind == "outside":
-            held = b.outside[index]
+            held = outside[index]
             if len(held) >= stack:
                 continue
             if held:
                 covered = held[-1].value
             open_spaces.append((position, None, covered))
         elif kind == "domain":
-            if holder.domain_dice[index] is not None:
+            if domain_dice[index] is not None:
                 continue
             assert colour is not None
             open_spaces.append((position, (colour,), covered))

@@ -37,7 +37,8 @@ RIVALS: dict[RivalKind, Rival] = {RivalKind.TOKUGAWA: TOKUGAWA, RivalKind.GINGKO
 
 def variant_of(setup: Setup) -> Variant:
     """The variant a game plays: its rival's rules, or the base game's."""
-    return BASE_GAME if setup.solo is None else RIVALS[setup.solo.rival]
+    solo = setup.solo
+    return BASE_GAME if solo is None else RIVALS[solo.rival]
 
 
 def rival_of(state: State) -> Rival:

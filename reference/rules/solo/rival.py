@@ -19,6 +19,7 @@ RULING.RIVAL_CENTRE_DIE, RULING.RIVAL_GARDEN_VALUE.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import ClassVar, Final, assert_never
 
 from msgspec.structs import replace
@@ -111,9 +112,20 @@ def deck(state: State) -> SoloDeck:
     return deck_of(state.setup)
 
 
-def cards(state: State) -> dict[str, SoloCard]:
-    """The deck's cards by id."""
-    return {c.id: c for c in deck(state).cards}
+def cards(state: State) -> Mapping[str, SoloCard]:
+    """The deck's cards by id (a table made once per deck: a turn looks cards up several times)."""
+    solo_deck = deck(state)
+    hit = _CARDS.get(id(solo_deck))
+    if hit is not None and hit[0] is solo_deck:
+        return hit[1]
+    by_id = {c.id: c for c in solo_deck.cards}
+    if len(_CARDS) > 64:
+        _CARDS.clear()
+    _CARDS[id(solo_deck)] = (solo_deck, by_id)  # kept with its deck, so the id is not reused meanwhile
+    return by_id
+
+
+_CARDS: Final[dict[int, tuple[SoloDeck, Mapping[str, SoloCard]]]] = {}
 
 
 class Rival(Variant):
