@@ -472,7 +472,7 @@ def apply(state: State, action: Action) -> State:
         handler = handler_of(frame)
         _TRUST.touch(state)  # a search applies the next of its legal actions to it
         state = replace(state, events=())
-        if isinstance(action, Trade):
+        if type(action) is Trade:  # exact: a failing isinstance on a struct class is a slow lookup compiled
             decider = handler.decider(frame)
             assert decider is not None
             return _TRUST.keep(advance(_trade(state, decider, action)))

@@ -28,7 +28,7 @@ def random_policy(state: State, actions: Sequence[Action], rng: random.Random) -
     """Uniform among non-trade options; a seal trade 1 time in 10 when one is open. The seal trades
     come last, as :func:`~reference.engine.legal_actions` lists them."""
     split = len(actions)
-    while split and isinstance(actions[split - 1], Trade):
+    while split and type(actions[split - 1]) is Trade:  # exact: cheaper than isinstance, compiled
         split -= 1
     if split == len(actions):  # no trade open: most decisions
         return choice(rng, actions)

@@ -27,7 +27,7 @@ def with_clan(
     """``state`` with clan ``index`` replaced (and the board by ``new_board`` when given) and ``events``
     reported, in one copy of the State (a copy costs about 1,200 instructions, pure Python)."""
     clans = state.clans
-    clans = (*clans[:index], clan, *clans[index + 1 :])
+    clans = clans[:index] + (clan,) + clans[index + 1 :]  # noqa: RUF005  # concatenation: no list built
     if new_board is None:
         return replace(state, clans=clans, events=state.events + events)
     return replace(state, clans=clans, board=new_board, events=state.events + events)
@@ -40,7 +40,8 @@ def with_board(state: State, new: Board, *, events: tuple[Event, ...] = ()) -> S
 
 def push(state: State, *frames: Frame, events: tuple[Event, ...] = ()) -> State:
     """Push frames so that the first given resolves first, and report ``events``."""
-    return replace(state, stack=state.stack + frames[::-1], events=state.events + events)
+    pushed = frames if len(frames) == 1 else frames[::-1]
+    return replace(state, stack=state.stack + pushed, events=state.events + events)
 
 
 def pop(state: State, *, events: tuple[Event, ...] = ()) -> State:
@@ -50,7 +51,7 @@ def pop(state: State, *, events: tuple[Event, ...] = ()) -> State:
 
 def set_top(state: State, frame: Frame, *, events: tuple[Event, ...] = ()) -> State:
     """Replace the top frame and report ``events``."""
-    return replace(state, stack=(*state.stack[:-1], frame), events=state.events + events)
+    return replace(state, stack=state.stack[:-1] + (frame,), events=state.events + events)  # noqa: RUF005
 
 
 def emit(state: State, *events: Event) -> State:
