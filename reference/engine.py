@@ -349,12 +349,12 @@ def is_over(state: State) -> bool:
     return state.phase is _OVER
 
 
+# Named once: on Python 3.11 each use of an enum member is a slow lookup on its class (the enum
+# metaclass's __getattr__, about 700 instructions in the compiled build), and every loop asks is_over
+# at every step, as the engine's loop asks for the turns phase. The rules modules name the members of
+# their busiest lines once in the same way.
 _OVER: Final = Phase.OVER
 _TURNS: Final = Phase.TURNS
-"""Named once: on Python 3.11 each use of an enum member is a slow lookup on its class (the enum
-metaclass's ``__getattr__``, about 700 instructions in the compiled build), and every loop asks
-``is_over`` at every step, as the engine's loop asks for the turns phase. The rules modules name the
-members of their busiest lines once in the same way."""
 
 
 TRUSTED: Final = 8

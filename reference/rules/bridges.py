@@ -15,11 +15,11 @@ SLOT_OF: Final[dict[End, Slot]] = {End.LEFT: Slot.LEFT, End.RIGHT: Slot.RIGHT}
 """The slot of each end (the same name): a lookup, not ``Slot(end.value)``, which on Python 3.11 runs
 the enum's own Python code."""
 
+# Enum members named once, for the reason given at reference.engine._OVER.
 _LEFT: Final = Slot.LEFT
 _RIGHT: Final = Slot.RIGHT
 _CENTRE: Final = Slot.CENTRE
 _LEFT_END: Final = End.LEFT
-"""Members named once, for the reason given at ``reference.engine._TURNS``."""
 
 
 def sorted_bridge(colour: Colour, values: tuple[int, ...]) -> Bridge:

@@ -73,9 +73,10 @@ from reference.rules.handler import ClanHandler, Refusal
 DARK_STEWARD_SEALS = 1
 """Seals paid to use a Steward's dark row. Rules: CASTLE.DARK_SEAL, SEALS.USES."""
 
+# Enum members named once, for the reason given at reference.engine._OVER.
 _COURTIER: Final = Member.COURTIER
 _ONE_SEAL: Final = Gain(GainKind.SEAL, 1)
-"""Named once, for the reason given at ``reference.engine._TURNS``."""
+"""The Well's seal (WELL.REWARD), one immutable icon made once."""
 
 
 # ---- single icons -------------------------------------------------------------------------------

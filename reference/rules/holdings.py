@@ -47,8 +47,8 @@ _CAP_RULE: Final[dict[GainKind, str | None]] = {
 gain is made (so the caps are stated once, and a planted fault that changes one is seen)."""
 _GAIN_KIND: Final[dict[Resource, GainKind]] = {r: GainKind(r.value) for r in Resource}
 _RESOURCE_KINDS: Final = frozenset(_GAIN_KIND.values())
+# Enum members named once, for the reason given at reference.engine._OVER.
 _CP: Final = GainKind.CP
-"""Named once, for the reason given at ``reference.engine._TURNS``."""
 
 
 def resource(clan: Clan, which: Resource | GainKind) -> int:

@@ -64,13 +64,13 @@ AUDIENCE_COINS = 2
 CLIMB_PEARL = {1: 2, 2: 5}
 """Mother-of-Pearl paid to climb 1 or 2 floors. Rule: COURTIER.CLIMB."""
 
+# Enum members named once, for the reason given at reference.engine._OVER.
 _WARRIOR: Final = Member.WARRIOR
 _GARDENER: Final = Member.GARDENER
 _COURTIER: Final = Member.COURTIER
 _GATE: Final = Floor.GATE
 _DAIMYO: Final = Floor.DAIMYO
 _CLIMB_FROM: Final = (Floor.GATE, Floor.STEWARDS, Floor.DIPLOMATS)
-"""Members named once, for the reason given at ``reference.engine._TURNS``."""
 
 
 def members_left(clan: Clan, member: Member) -> int:
@@ -167,7 +167,7 @@ def courtier_options(state: State, frame: CourtierFrame) -> tuple[Action, ...]:
     after trading seals. Rules: COURTIER.ACTION, COURTIER.AUDIENCE, COURTIER.CLIMB,
     COURTIER.CLIMB_NO_SPLIT, RULING.MEMBER_FIZZLE."""
     holder = state.clans[frame.clan]
-    can_audience = not frame.audience and members_left(holder, Member.COURTIER) > 0
+    can_audience = not frame.audience and members_left(holder, _COURTIER) > 0
     possible = (can_audience and holdings.coins_reachable(holder) >= AUDIENCE_COINS) or (
         not frame.climb and bool(_climbs(holder, holdings.resource_reachable(holder, Resource.PEARL)))
     )
@@ -364,7 +364,7 @@ def member_options(state: State, frame: MemberFrame) -> tuple[Action, ...]:
 
 def member_run(state: State, frame: MemberFrame) -> State:
     """The action cannot be done: it does nothing. Rules: RULING.MEMBER_FIZZLE, EFFECT.MEMBER_ACTION."""
-    what: ev.OptionalWhat = "warrior" if frame.member is Member.WARRIOR else "gardener"
+    what: ev.OptionalWhat = "warrior" if frame.member is _WARRIOR else "gardener"
     return pop(state, events=(ev.NothingToDo(clan=frame.clan, what=what),))
 
 
@@ -373,7 +373,7 @@ def member_act(state: State, frame: MemberFrame, action: Action) -> State:
     clan = frame.clan
     state = pop(state)
     if isinstance(action, Decline):
-        what: ev.OptionalWhat = "warrior" if frame.member is Member.WARRIOR else "gardener"
+        what: ev.OptionalWhat = "warrior" if frame.member is _WARRIOR else "gardener"
         return emit(state, ev.Declined(clan=clan, what=what))
     b = board(state)
     holder = state.clans[clan]
@@ -433,7 +433,7 @@ def outside_act(state: State, frame: OutsideFrame, action: Action) -> State:
         return emit(state, ev.Declined(clan=frame.clan, what="outside"))
     assert isinstance(action, ChooseMember)
     state = emit(state, ev.OutsideChosen(clan=frame.clan, member=action.member))
-    if action.member is Member.COURTIER:
+    if action.member is _COURTIER:
         return push(state, CourtierFrame(frame.clan))
     return push(state, MemberFrame(frame.clan, action.member))
 
@@ -459,7 +459,7 @@ class CourtierHandler(ClanHandler[CourtierFrame]):
         if isinstance(action, Audience):
             if frame.audience:
                 return "COURTIER.ACTION", "this Courtier action has already had its audience"
-            if members_left(holder, Member.COURTIER) == 0:
+            if members_left(holder, _COURTIER) == 0:
                 return "MEMBERS.LEFTMOST", "no courtier is left on the Domain board"
             return "COURTIER.AUDIENCE", f"an audience costs 2 coins; {who} holds {holder.coins}"
         if isinstance(action, Climb):
@@ -561,7 +561,7 @@ class MemberHandler(ClanHandler[MemberFrame]):
         return DecisionKind.YARD if frame.member is _WARRIOR else DecisionKind.GARDEN
 
     def rule_of(self, frame: MemberFrame) -> str:
-        return "WARRIOR.PLACE" if frame.member is Member.WARRIOR else "GARDENER.PLACE"
+        return "WARRIOR.PLACE" if frame.member is _WARRIOR else "GARDENER.PLACE"
 
     def options(self, state: State, frame: MemberFrame) -> tuple[Action, ...]:
         return member_options(state, frame)
@@ -573,14 +573,14 @@ class MemberHandler(ClanHandler[MemberFrame]):
         holder = state.clans[frame.clan]
         who = clan_name(frame.clan)
         b = board(state)
-        if isinstance(action, ChooseYard) and frame.member is Member.WARRIOR:
+        if isinstance(action, ChooseYard) and frame.member is _WARRIOR:
             if not any(y.cost == action.cost for y in b.yards):
                 return "WARRIOR.PLACE", f"no Training Yard costs {action.cost} iron"
             return (
                 "WARRIOR.PLACE",
                 f"the {action.cost}-iron yard costs {action.cost} iron; {who} holds {holder.iron}",
             )
-        if isinstance(action, ChooseGarden) and frame.member is Member.GARDENER:
+        if isinstance(action, ChooseGarden) and frame.member is _GARDENER:
             if not 0 <= action.slot < len(b.gardens):
                 return "GARDENER.PLACE", f"there is no garden slot {action.slot}"
             slot = b.gardens[action.slot]

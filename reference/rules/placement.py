@@ -144,8 +144,8 @@ def why_not(
     return None
 
 
+# Enum members named once, for the reason given at reference.engine._OVER.
 _COIN: Final = GainKind.COIN
-"""Named once, for the reason given at ``reference.engine._TURNS``."""
 
 _PLACEMENTS: Final[dict[Colour, tuple[tuple[PlaceDie, ...], tuple[PlaceDie, ...]]]] = {
     colour: (

@@ -88,6 +88,7 @@ HAND_IN_RATE: Final = {0: 3, 1: 5}
 """Coins per hand-in by the rival's place in the new turn order (first: 3, second: 5).
 Rule: SOLO.ROUND.HAND_IN."""
 
+# Enum members named once, for the reason given at reference.engine._OVER.
 _CP: Final = GainKind.CP
 _WARRIOR: Final = Member.WARRIOR
 _COURTIER: Final = Member.COURTIER
@@ -97,7 +98,6 @@ _LEFT: Final = Slot.LEFT
 _WELL: Final = Space.WELL
 _DAIMYO: Final = Floor.DAIMYO
 _CLIMB_FROM: Final = (Floor.GATE, Floor.STEWARDS, Floor.DIPLOMATS)
-"""Members named once, for the reason given at ``reference.engine._TURNS``."""
 
 
 def deck_of(setup: Setup) -> SoloDeck:
