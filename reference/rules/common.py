@@ -33,9 +33,9 @@ def with_clan(
     return replace(state, clans=clans, board=new_board, events=state.events + events)
 
 
-def with_board(state: State, new: Board, *, events: tuple[Event, ...] = ()) -> State:
-    """``state`` with its board replaced and ``events`` reported."""
-    return replace(state, board=new, events=state.events + events)
+def with_board(state: State, new: Board) -> State:
+    """``state`` with its board replaced (:func:`with_clan` replaces a clan and the board together)."""
+    return replace(state, board=new)
 
 
 def push(state: State, *frames: Frame, events: tuple[Event, ...] = ()) -> State:
