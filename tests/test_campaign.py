@@ -380,6 +380,7 @@ def test_a_killed_worker_loses_no_game_and_counts_none_twice(
 
 def test_ctrl_c_stops_and_the_campaign_resumes(tmp_path: Path) -> None:
     folder = tmp_path / "c"
+    games = 400  # per setup: enough that the campaign is still running when Ctrl-C comes (160 games were not)
     args = [
         WCREF,
         "campaign",
@@ -389,7 +390,7 @@ def test_ctrl_c_stops_and_the_campaign_resumes(tmp_path: Path) -> None:
         "1",
         "--quiet",
         "--games",
-        "80",
+        str(games),
         "--setups",
         "2-clans,tokugawa-medium",
         "--shard-size",
@@ -403,13 +404,13 @@ def test_ctrl_c_stops_and_the_campaign_resumes(tmp_path: Path) -> None:
     assert b"run the campaign again to resume" in err
     assert b"Traceback" not in err  # the workers ignore it; only the driver stops
     stopped_at = _counts(folder)
-    assert 0 < stopped_at[0] < 160
+    assert 0 < stopped_at[0] < 2 * games
     assert stopped_at[0] == stopped_at[1]
     resumed = subprocess.run(
         [WCREF, "campaign", "run", str(folder), "--quiet", "--workers", "2"], capture_output=True, timeout=600
     )
     assert resumed.returncode == 0, resumed.stderr.decode()
-    plan = Plan(setups=("2-clans", "tokugawa-medium"), policies=("random",), games=80, shard_size=5)
+    plan = Plan(setups=("2-clans", "tokugawa-medium"), policies=("random",), games=games, shard_size=5)
     _every_game_once(folder, plan)
     assert f"{stopped_at[2]} already there".encode() in resumed.stdout
 
