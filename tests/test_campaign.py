@@ -396,7 +396,15 @@ def test_ctrl_c_stops_and_the_campaign_resumes(tmp_path: Path) -> None:
         "--shard-size",
         "5",
     ]
-    driver = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+    driver = subprocess.Popen(
+        args,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+        # as from a terminal: a runner that ignores Ctrl-C (a background job does) would pass that on, and
+        # a program started with SIGINT ignored keeps ignoring it
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
     _wait_for(lambda: _shards_done(folder) >= 3, 120, "the first shards")
     os.killpg(driver.pid, signal.SIGINT)  # as a terminal's Ctrl-C: the driver and its cluster's processes
     _out, err = driver.communicate(timeout=120)
