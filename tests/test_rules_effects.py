@@ -946,3 +946,43 @@ def test_gingkogawa_bot_named_gingkogawa_in_its_turn() -> None:
     bot_lines = [text for text in lines if names(text, f"clan {RIVAL}")]
     assert len(bot_lines) >= 3
     assert all(names(text, "Gingkogawa") and not names(text, "rival") for text in bot_lines)
+
+
+@pytest.mark.rule("EFFECT.MEMBER_ACTION", "EFFECT.LIGHT_ACTION", "EFFECT.DOMAIN_ACTION", "EFFECT.PAID_ICON")
+def test_effect_icons_that_wait_keep_where_they_come_from() -> None:
+    from reference.model import (
+        CastleRowFrame,
+        CourtierFrame,
+        DomainLineFrame,
+        InfluenceFrame,
+        Member,
+        MemberChoiceFrame,
+        MemberFrame,
+        MemberIcon,
+        OptionalFrame,
+        Origin,
+        ResourceFrame,
+    )
+    from reference.rules.effects import resolve
+
+    state = holding(started(), 0, coins=4)
+    origin = Origin(kind="castle_card", card="S2", block=0)
+    waits = [
+        (MemberIcon(Member.COURTIER), CourtierFrame),
+        (MemberIcon(Member.WARRIOR), MemberFrame),
+        (LightIcon(), CastleRowFrame),
+        (DieTileIcon(Colour.BLACK), CastleRowFrame),
+        (DomainIcon(), DomainLineFrame),
+        (PayCoins(4, (Gain(GainKind.CP, 5),)), OptionalFrame),
+        (Influence(1), InfluenceFrame),
+        (ResourceChoice(1), ResourceFrame),
+    ]
+    for icon, frame in waits:
+        top = resolve(state, 0, icon, origin).stack[-1]
+        assert type(top) is frame, icon
+        assert top.origin == origin, icon
+    readings = replace(state.setup.readings, domain_icon="members")
+    members = replace(state, setup=replace(state.setup, readings=readings))
+    top = resolve(members, 0, DomainIcon(), origin).stack[-1]
+    assert type(top) is MemberChoiceFrame
+    assert top.origin == origin
