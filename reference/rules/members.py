@@ -63,6 +63,8 @@ AUDIENCE_COINS = 2
 """Coins paid to put a courtier at the Gate. Rule: COURTIER.AUDIENCE."""
 CLIMB_PEARL = {1: 2, 2: 5}
 """Mother-of-Pearl paid to climb 1 or 2 floors. Rule: COURTIER.CLIMB."""
+CLIMB_FROM: Final = (Floor.GATE, Floor.STEWARDS, Floor.DIPLOMATS)
+"""The floors a courtier climbs from, lowest first (the Daimyo's room is the top). Rule: COURTIER.CLIMB."""
 
 # Enum members named once, for the reason given at reference.engine._OVER.
 _WARRIOR: Final = Member.WARRIOR
@@ -70,7 +72,6 @@ _GARDENER: Final = Member.GARDENER
 _COURTIER: Final = Member.COURTIER
 _GATE: Final = Floor.GATE
 _DAIMYO: Final = Floor.DAIMYO
-_CLIMB_FROM: Final = (Floor.GATE, Floor.STEWARDS, Floor.DIPLOMATS)
 
 
 def members_left(clan: Clan, member: Member) -> int:
@@ -152,7 +153,7 @@ def occupy_favour(state: State, clan: int, slot: int) -> tuple[State, tuple[Effe
 
 def _climbs(clan: Clan, pearl: int) -> list[Climb]:
     out: list[Climb] = []
-    for start in _CLIMB_FROM:
+    for start in CLIMB_FROM:
         if clan.courtiers[start] == 0:
             continue
         for floors in (1, 2):

@@ -60,6 +60,7 @@ from reference.rules import holdings
 from reference.rules.common import board, cat, emit, pop, push, set_top, with_clan
 from reference.rules.effects import gain
 from reference.rules.members import (
+    CLIMB_FROM,
     courtier_to_gate,
     members_left,
     move_courtiers,
@@ -97,7 +98,6 @@ _CENTRE: Final = Slot.CENTRE
 _LEFT: Final = Slot.LEFT
 _WELL: Final = Space.WELL
 _DAIMYO: Final = Floor.DAIMYO
-_CLIMB_FROM: Final = (Floor.GATE, Floor.STEWARDS, Floor.DIPLOMATS)
 
 
 def deck_of(setup: Setup) -> SoloDeck:
@@ -336,7 +336,7 @@ def climb(state: State, clan: int, icon: RivalIcon, floors: int) -> State:
     in the Daimyo's room it takes the leftmost free favour. Rules: SOLO.ICON.CLIMB,
     RULING.RIVAL_CLIMB_EXACT."""
     holder = state.clans[clan]
-    lowest = next((f for f in _CLIMB_FROM if holder.courtiers[f]), None)
+    lowest = next((f for f in CLIMB_FROM if holder.courtiers[f]), None)
     if lowest is None:
         return undoable(state, clan, icon, "no_courtier_to_climb")
     if lowest + floors > _DAIMYO:
