@@ -9,8 +9,9 @@ legal action: :func:`properties.strategies.choose`). The game is played by the c
 
 It is the fast half of the property suite. The API whole games (``api=True``: :class:`ApiChecks`)
 also run the step machines' API checks (:mod:`properties.machines`): they follow each Courtier
-action's parts and check each climb on every step, and on the steps they draw (one in
-:data:`~properties.machines.HEAVY_ONE_IN`) apply every legal action, probe illegal ones, round-trip
+action's parts and check each climb on every step, and on one step in
+:data:`~properties.machines.HEAVY_ONE_IN` (picked by a generator seeded with one drawn integer a game:
+:class:`ApiChecks`) apply every legal action, probe illegal ones, round-trip
 the state through JSON and replay the step on the decoded state; at the end :func:`check_replay`
 round-trips and replays the trace. They are the step machines' checks without Hypothesis driving
 each step: on the same budget, about as fast (docs/figures.md), and no multi-clan game overruns
@@ -37,6 +38,7 @@ each kind followed how many mutants Hypothesis made of it, not the setup strateg
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
@@ -99,38 +101,47 @@ def describe(setup: Setup) -> str:
     return kind + (", generated content" if setup.content is not None else "")
 
 
-_HEAVY: Final = st.integers(0, HEAVY_ONE_IN - 1)
+HEAVY_SEEDS: Final = st.integers(0, 2**32 - 1)
+"""Seeds of the generator that picks an API game's heavy steps (shrinking towards 0)."""
 
 
 class ApiChecks:
     """The step machines' API checks (:mod:`properties.machines`) as a :data:`StepCheck` of the
     checked loop: on every step, each Courtier action's parts and each climb, and at a chance
     decision its legal actions (``check_legal``: the loop checks them at the clans' decisions); on
-    the steps ``heavy`` picks (drawn, one in :data:`~properties.machines.HEAVY_ONE_IN`, so a failure
-    they find keeps its step heavy when shrunk), every legal action applied, a sample of illegal
-    actions refused, and the state's JSON round trip with the step replayed on the decoded state (by
-    the engine, spoiled by ``spoiler`` when a fault is planted). What the engine raises in them is a
-    breach (:func:`~properties.machines.round_trip`); a legal action that raises is kept as
-    ``failed_option``, so the game's trace can end with it (its breach first, so the failure is named
-    by it). Only the ``heavy`` draw and a bug of the checks themselves may raise (``play`` raises it:
-    Hypothesis's own exceptions must reach Hypothesis). The
-    heavy steps are drawn by ``draw`` (set by :func:`play_drawn`: the game's labelled draw), or picked
-    by ``heavy`` when given (tests)."""
+    the heavy steps (one in :data:`~properties.machines.HEAVY_ONE_IN`), every legal action applied, a
+    sample of illegal actions refused, and the state's JSON round trip with the step replayed on the
+    decoded state (by the engine, spoiled by ``spoiler`` when a fault is planted). What the engine
+    raises in them is a breach (:func:`~properties.machines.round_trip`); a legal action that raises
+    is kept as ``failed_option``, so the game's trace can end with it (its breach first, so the
+    failure is named by it). Only a bug of the checks themselves may raise (``play`` raises it).
+
+    The heavy steps are picked by a generator seeded with one integer a game, which
+    :func:`play_drawn` draws (:meth:`pick_heavy_steps`), or by ``heavy`` when given (tests). One draw
+    a game, not one a step: a Hypothesis draw costs about half as much as a step's invariants (a
+    draw a step was 5-7 % of an API game's time), and a generator keeps the odds exactly one in
+    :data:`~properties.machines.HEAVY_ONE_IN` whatever Hypothesis favours among integers. The n-th
+    step of a game with a given seed is heavy or not whatever its decisions were, so a failure the
+    heavy checks find keeps its step heavy while Hypothesis shrinks the decisions before it."""
 
     def __init__(self, spoiler: Spoiler | None = None, *, heavy: Callable[[], bool] | None = None) -> None:
         self.spoiler = spoiler
         self.picks = heavy
-        self.draw: Callable[[st.SearchStrategy[int]], int] | None = None
+        self.heavy_steps: random.Random | None = None
         self.parts = CourtierParts()
         self.steps = 0
         self.failed_option: Action | None = None
 
+    def pick_heavy_steps(self, seed: int) -> None:
+        """Pick this game's heavy steps with a generator seeded with ``seed`` (unless ``heavy`` picks)."""
+        self.heavy_steps = random.Random(seed)
+
     def heavy(self) -> bool:
-        """Whether this step gets the heavy checks (one draw a step, shrinking towards not)."""
+        """Whether this step gets the heavy checks (one step in HEAVY_ONE_IN)."""
         if self.picks is not None:
             return self.picks()
-        assert self.draw is not None, "play_drawn sets the draw"
-        return self.draw(_HEAVY) == HEAVY_ONE_IN - 1
+        assert self.heavy_steps is not None, "play_drawn picks the heavy steps"
+        return self.heavy_steps.randrange(HEAVY_ONE_IN) == 0
 
     def engine_apply(self, state: State, action: Action) -> State:
         after = apply(state, action)
@@ -177,12 +188,12 @@ def play_drawn(
     under the label ``decision n`` (:class:`reference.searches.LabelledDraw`); every action checked
     by the invariants (see the module docstring); ``spoiler``, a planted fault (:mod:`properties.faults`),
     spoils what the engine returns. With ``checks`` each step is also checked by those
-    :class:`ApiChecks`, their heavy steps drawn between the decisions (each draw still under a label
-    of its own). Never raises for what happens in the game: a failure is in the result."""
+    :class:`ApiChecks`, their heavy steps picked by a seed drawn before the first decision (under the
+    label ``heavy steps``). Never raises for what happens in the game: a failure is in the result."""
     busy = 0
-    labelled = LabelledDraw(draw)  # without checks one draw per decision: the n-th is the n-th decision
+    labelled = LabelledDraw(draw)  # one draw per decision: the n-th is the n-th decision
     if checks is not None and checks.picks is None:
-        checks.draw = labelled
+        checks.pick_heavy_steps(draw(HEAVY_SEEDS, label="heavy steps"))
 
     def decide(state: State, options: tuple[Action, ...]) -> int:
         nonlocal busy

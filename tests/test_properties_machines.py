@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections.abc import Callable
 from pathlib import Path
 from typing import cast
 
@@ -30,6 +31,7 @@ from msgspec.structs import replace
 from properties import machines
 from properties import strategies as strat
 from properties import whole_games as whole_games_module
+from properties.invariants import Breach
 from properties.machines import (
     HEAVY_ONE_IN,
     GeneratedContentGame,
@@ -39,7 +41,14 @@ from properties.machines import (
     TokugawaGame,
 )
 from properties.settings import PROFILE, game_settings, machine_settings
-from properties.whole_games import ApiChecks, WholeGame, check, check_replay, play_drawn, whole_games
+from properties.whole_games import (
+    ApiChecks,
+    WholeGame,
+    check,
+    check_replay,
+    play_drawn,
+    whole_games,
+)
 from reference import wire
 from reference.campaign.games import GameResult
 from reference.chance import sample
@@ -244,14 +253,14 @@ def test_an_api_whole_game_checks_its_trace_round_trip_and_replay(
 
     def draw(strategy: object, label: object = None) -> int:
         labels.append(label)
-        return 0  # the first option of each decision, and never a heavy step
+        return 0  # the first option of each decision, and the heavy steps of seed 0
 
-    result = play_drawn(cast(st.DrawFn, draw), Setup(players=2), 3, "eager", checks=ApiChecks())
+    checks = ApiChecks()
+    result = play_drawn(cast(st.DrawFn, draw), Setup(players=2), 3, "eager", checks=checks)
     assert result.failure is None
     assert is_over(result.final)
-    # a draw for each decision and one after every step (heavy or not), each under a label of its own
-    assert len(labels) == len(result.choices) + len(result.actions)
-    assert labels == [f"decision {n}" for n in range(len(labels))]
+    # the heavy steps' seed, then a draw for each decision, each under a label of its own
+    assert labels == ["heavy steps"] + [f"decision {n}" for n in range(len(result.choices))]
     game = WholeGame(Setup(players=2), 3, "eager", result, api=True)
     check_replay(game)
     # a game whose recorded end is another state than its actions reach does not replay
@@ -267,6 +276,32 @@ def test_an_api_whole_game_checks_its_trace_round_trip_and_replay(
     with pytest.raises(PropertyFailure, match=r"^\[API.REPLAY\]"):
         replayed()
     assert [p.name for p in tmp_path.iterdir()] == ["ApiWholeGame-API.REPLAY.trace.json"]
+
+
+def test_an_api_games_heavy_steps_are_the_ones_its_drawn_seed_picks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """One step in HEAVY_ONE_IN gets the heavy checks, picked by a generator seeded with the one
+    integer drawn under the label ``heavy steps``: the same steps whatever the decisions were."""
+    heavy_at: list[int] = []
+    real = whole_games_module.round_trip
+
+    def spy(
+        state: State, action: Action, after: State, engine_apply: Callable[[State, Action], State]
+    ) -> list[Breach]:
+        heavy_at.append(checks.steps - 1)  # the step being checked (counted from 0)
+        return real(state, action, after, engine_apply)
+
+    monkeypatch.setattr(whole_games_module, "round_trip", spy)
+
+    def draw(strategy: object, label: object = None) -> int:
+        return 7 if label == "heavy steps" else 0
+
+    checks = ApiChecks()
+    result = play_drawn(cast(st.DrawFn, draw), Setup(players=2), 3, "eager", checks=checks)
+    assert result.failure is None
+    picks = random.Random(7)
+    expected = [n for n in range(len(result.actions)) if picks.randrange(HEAVY_ONE_IN) == 0]
+    assert heavy_at == expected
+    assert 0.15 < len(expected) / len(result.actions) < 0.35  # about one in four
 
 
 def replace_result(result: GameResult, *, final: State) -> GameResult:
@@ -287,9 +322,9 @@ def test_a_legal_action_that_raises_ends_the_api_games_trace(
     monkeypatch.setattr(machines, "FAILURES_DIR", tmp_path)
 
     def draw(strategy: object, label: object = None) -> int:
-        return HEAVY_ONE_IN - 1 if strategy is whole_games_module._HEAVY else 0  # every step heavy
+        return 0  # the first option of each decision
 
-    checks = ApiChecks()
+    checks = ApiChecks(heavy=lambda: True)  # every step heavy
     result = play_drawn(cast(st.DrawFn, draw), Setup(players=2), 3, "eager", checks=checks)
     assert result.failure is not None
     assert result.failure.rule == "API.LEGAL_APPLIES"
