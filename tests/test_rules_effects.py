@@ -965,7 +965,7 @@ def test_effect_icons_that_wait_keep_where_they_come_from() -> None:
     )
     from reference.rules.effects import resolve
 
-    state = holding(started(), 0, coins=4)
+    state = holding(started(), 1, coins=4)  # the second clan: each frame must name it
     origin = Origin(kind="castle_card", card="S2", block=0)
     waits = [
         (MemberIcon(Member.COURTIER), CourtierFrame),
@@ -978,11 +978,13 @@ def test_effect_icons_that_wait_keep_where_they_come_from() -> None:
         (ResourceChoice(1), ResourceFrame),
     ]
     for icon, frame in waits:
-        top = resolve(state, 0, icon, origin).stack[-1]
+        top = resolve(state, 1, icon, origin).stack[-1]
         assert type(top) is frame, icon
         assert top.origin == origin, icon
+        assert top.clan == 1, icon
     readings = replace(state.setup.readings, domain_icon="members")
     members = replace(state, setup=replace(state.setup, readings=readings))
-    top = resolve(members, 0, DomainIcon(), origin).stack[-1]
+    top = resolve(members, 1, DomainIcon(), origin).stack[-1]
     assert type(top) is MemberChoiceFrame
     assert top.origin == origin
+    assert top.clan == 1
