@@ -2,8 +2,8 @@
 
 - The API whole-game properties (properties/whole_games.py with ``api=True``): the setups and drawing
   styles of the four step machines, each game drawn in one go, every invariant after every action
-  and the step machines' API checks on drawn steps; 0.6 of the profile's game budget, shared as the
-  step machines shared it.
+  and the step machines' API checks on one step in four; 0.6 of the profile's game budget, shared as
+  the step machines shared it (the generated-content property plays two games on each content).
 - The four step machines of properties/machines.py (Hypothesis draws every step; the same API checks
   on drawn steps): marked long, so `tox -e long` and `tox -e properties` play them (0.6 of those
   profiles' budgets) and the default run does not; it still plays them spoiled in
