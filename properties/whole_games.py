@@ -45,7 +45,6 @@ from typing import Final
 
 from hypothesis import event
 from hypothesis import strategies as st
-from msgspec.structs import replace
 
 from properties import strategies as strat
 from properties.invariants import Breach, check_legal
@@ -66,7 +65,7 @@ from properties.machines import (
 )
 from reference.campaign.games import GameResult, Spoiler, play
 from reference.engine import apply, is_over, legal_actions
-from reference.model import Action, Content, PlaceDie, Setup, State, TakePair
+from reference.model import Action, PlaceDie, Setup, State, TakePair
 from reference.searches import LabelledDraw
 
 SEEDS: Final = st.integers(0, 2**32 - 1)
@@ -205,21 +204,6 @@ def play_drawn(
     return play(setup, seed, "random", decide=decide, legal_every=1, spoiler=spoiler, check=checks)
 
 
-def _drawn_game(
-    draw: st.DrawFn,
-    setup: Setup,
-    spoiler: Spoiler | None,
-    styles: st.SearchStrategy[strat.Style] | None,
-    api: bool,
-) -> WholeGame:
-    style = draw(styles if styles is not None else strat.styles(greedy=False, drain=True), label="style")
-    seed = draw(SEEDS, label="chance seed")
-    checks = ApiChecks(spoiler) if api else None
-    result = play_drawn(draw, setup, seed, style, spoiler, checks=checks)
-    failed_option = checks.failed_option if checks is not None else None
-    return WholeGame(setup, seed, style, result, api=api, failed_option=failed_option)
-
-
 @st.composite
 def whole_games(
     draw: st.DrawFn,
@@ -232,29 +216,13 @@ def whole_games(
     """A game drawn and played: a setup from ``setups``, a drawing style (from ``styles``; by default
     any but greedy), a chance seed and every decision (:func:`play_drawn`; ``spoiler``: a planted
     fault; ``api``: the API checks too). Drawing it plays and checks it; :func:`check` reports it."""
-    return _drawn_game(draw, draw(setups, label="setup"), spoiler, styles, api)
-
-
-@st.composite
-def games_on_one_content(
-    draw: st.DrawFn,
-    contents: st.SearchStrategy[Content],
-    setups: st.SearchStrategy[Setup],
-    games: int,
-    *,
-    styles: st.SearchStrategy[strat.Style] | None = None,
-    api: bool = False,
-) -> tuple[WholeGame, ...]:
-    """``games`` games drawn and played as :func:`whole_games` draws one, all on one content from
-    ``contents``: each game's setup is drawn from ``setups`` (its content replaced), then its style,
-    chance seed and decisions. Drawing a generated content makes about 1,600 Hypothesis choices;
-    played twice, it costs half as much a game, and it is played by other clans, rivals, styles and
-    dice. :func:`check` reports each game."""
-    content = draw(contents, label="content")
-    return tuple(
-        _drawn_game(draw, replace(draw(setups, label="setup"), content=content), None, styles, api)
-        for _ in range(games)
-    )
+    setup = draw(setups, label="setup")
+    style = draw(styles if styles is not None else strat.styles(greedy=False, drain=True), label="style")
+    seed = draw(SEEDS, label="chance seed")
+    checks = ApiChecks(spoiler) if api else None
+    result = play_drawn(draw, setup, seed, style, spoiler, checks=checks)
+    failed_option = checks.failed_option if checks is not None else None
+    return WholeGame(setup, seed, style, result, api=api, failed_option=failed_option)
 
 
 def check(game: WholeGame) -> None:
