@@ -835,8 +835,9 @@ _NO_SETUP: Final = Setup()
 
 HEAVY_ONE_IN: Final = 4
 """The API checks (every legal action applied, illegal samples, the JSON round trip and replay on the
-decoded state) run on one drawn step in this many, as Hypothesis draws it; they cost about ten times
-the invariants, which run on every step."""
+decoded state) run on one step in this many: in the step machines a step Hypothesis draws as heavy,
+in the API whole games (:class:`properties.whole_games.ApiChecks`) a step a generator seeded once a
+game picks. They cost about ten times the invariants, which run on every step."""
 
 FINISH_LIMIT: Final = 3000
 """Steps :meth:`GameMachine._finish` plays at most after the drawn ones."""

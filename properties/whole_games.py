@@ -122,7 +122,10 @@ class ApiChecks:
     draw a step was 5-7 % of an API game's time), and a generator keeps the odds exactly one in
     :data:`~properties.machines.HEAVY_ONE_IN` whatever Hypothesis favours among integers. The n-th
     step of a game with a given seed is heavy or not whatever its decisions were, so a failure the
-    heavy checks find keeps its step heavy while Hypothesis shrinks the decisions before it."""
+    heavy checks find keeps its step heavy while Hypothesis shrinks the decisions before it. The
+    price: the shrinker cannot make an earlier step heavy, so a fault only the heavy checks see
+    shrinks to a game that reaches a heavy step of the drawn seed (a review saw a planted replay
+    fault shrink to 14 actions of a multi-clan game, 6-8 with a draw a step)."""
 
     def __init__(self, spoiler: Spoiler | None = None, *, heavy: Callable[[], bool] | None = None) -> None:
         self.spoiler = spoiler

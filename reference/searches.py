@@ -36,8 +36,8 @@ T = TypeVar("T")
 
 DECISION_LABELS: Final = 2_000
 """Decisions drawn under a label of their own: ``decision 0`` to ``decision 1999`` (later ones share
-the last). A game stops at 1,000 actions (:data:`reference.campaign.games.MAX_STEPS`); with the API
-checks it draws a decision and a heavy-step flag at each (:mod:`properties.whole_games`)."""
+the last). A game stops at 1,000 actions (:data:`reference.campaign.games.MAX_STEPS`), so every
+decision of a game has a label of its own."""
 
 _LABELS: Final = tuple(f"decision {n}" for n in range(DECISION_LABELS))
 

@@ -3,7 +3,7 @@
 - The API whole-game properties (properties/whole_games.py with ``api=True``): the setups and drawing
   styles of the four step machines, each game drawn in one go, every invariant after every action
   and the step machines' API checks on one step in four; 0.6 of the profile's game budget, shared as
-  the step machines shared it (the generated-content property plays two games on each content).
+  the step machines shared it.
 - The four step machines of properties/machines.py (Hypothesis draws every step; the same API checks
   on drawn steps): marked long, so `tox -e long` and `tox -e properties` play them (0.6 of those
   profiles' budgets) and the default run does not; it still plays them spoiled in
@@ -283,6 +283,7 @@ def test_an_api_games_heavy_steps_are_the_ones_its_drawn_seed_picks(monkeypatch:
     integer drawn under the label ``heavy steps``: the same steps whatever the decisions were."""
     heavy_at: list[int] = []
     real = whole_games_module.round_trip
+    checks = ApiChecks()
 
     def spy(
         state: State, action: Action, after: State, engine_apply: Callable[[State, Action], State]
@@ -291,17 +292,28 @@ def test_an_api_games_heavy_steps_are_the_ones_its_drawn_seed_picks(monkeypatch:
         return real(state, action, after, engine_apply)
 
     monkeypatch.setattr(whole_games_module, "round_trip", spy)
+    last_ticket = {strat._tickets(n): n - 1 for n in range(1, 400)}  # the decisions' cached draws
+    played: list[tuple[Action, ...]] = []
+    for pick in (0, 1):  # two decision streams: the first option, or the last of each decision
+        heavy_at.clear()
+        checks = ApiChecks()
 
-    def draw(strategy: object, label: object = None) -> int:
-        return 7 if label == "heavy steps" else 0
+        def draw(strategy: object, label: object = None, pick: int = pick) -> int:
+            if label == "heavy steps":
+                return 7
+            return 0 if pick == 0 else last_ticket[strategy]
 
-    checks = ApiChecks()
-    result = play_drawn(cast(st.DrawFn, draw), Setup(players=2), 3, "eager", checks=checks)
-    assert result.failure is None
-    picks = random.Random(7)
-    expected = [n for n in range(len(result.actions)) if picks.randrange(HEAVY_ONE_IN) == 0]
-    assert heavy_at == expected
-    assert 0.15 < len(expected) / len(result.actions) < 0.35  # about one in four
+        result = play_drawn(cast(st.DrawFn, draw), Setup(players=2), 3, "uniform", checks=checks)
+        assert result.failure is None
+        picks = random.Random(7)
+        expected = [n for n in range(len(result.actions)) if picks.randrange(HEAVY_ONE_IN) == 0]
+        assert heavy_at == expected
+        assert 0 < len(expected) < len(result.actions)
+        played.append(result.actions)
+    assert played[0] != played[1]  # other decisions, the same heavy steps by their number
+    rate = ApiChecks()
+    rate.pick_heavy_steps(7)
+    assert 0.23 < sum(rate.heavy() for _ in range(4000)) / 4000 < 0.27  # one step in HEAVY_ONE_IN
 
 
 def replace_result(result: GameResult, *, final: State) -> GameResult:
