@@ -111,39 +111,56 @@ _GAIN_ICONS: Final = [Gain(kind, n) for kind in GainKind for n in (1, 2, 3)]
 _STEP_ICONS: Final = [Influence(n) for n in (1, 2, 3)]
 _CHOICE_ICONS: Final = [ResourceChoice(n) for n in (1, 2)]
 
-
-def _evenly(kinds: Sequence[Sequence[T]]) -> st.SearchStrategy[T]:
-    """An icon: each kind of icon (a list of its values) equally likely, then each value in the kind's
-    list equally likely, as ``one_of`` over ``builds`` drew it, in two draws at most instead of 2-5
-    (the values are built once). Every draw stays below 100 choices: Hypothesis mixes constants of
-    100 and more found in the project's modules into wider integer draws, which would skew a single
-    table of every icon. Shrinks towards the first kind's first value."""
-    return st.one_of(
-        [st.just(values[0]) if len(values) == 1 else st.sampled_from(values) for values in kinds]
-    )
+Index = Callable[[int], int]
+"""Draws a whole number below its argument (which is at least 2), each meant to be as likely."""
 
 
-LANTERN_ICONS: Final[st.SearchStrategy[tuple[Effect, ...]]] = st.lists(
-    _evenly([_GAIN_ICONS, _STEP_ICONS]), min_size=1, max_size=2
-).map(tuple)
-"""What a Lantern Area may show: plain gains and steps (LANTERN.BACKS)."""
-TILE_REWARDS: Final[st.SearchStrategy[tuple[Effect, ...]]] = st.lists(
-    _evenly([_GAIN_ICONS, _CHOICE_ICONS]), min_size=1, max_size=2
-).map(tuple)
-"""A die tile's reward: gains or a resource choice."""
+@cache
+def _below(n: int) -> st.SearchStrategy[int]:
+    return st.integers(0, n - 1)
 
 
-def gains() -> st.SearchStrategy[Gain]:
-    """A plain gain of coins, a resource, seals or Clan Points. Rule: EFFECT.PLAIN_GAINS."""
-    return GAINS
+def indexer(draw: Draw) -> Index:
+    """The :data:`Index` of a composite's ``draw``: one plain integer draw a number (a choice of
+    Hypothesis's, shrinking towards 0). Every number stays below 100: Hypothesis mixes constants of
+    100 and more found in the project's modules into wider integer draws."""
+
+    def index(n: int) -> int:
+        if not 2 <= n <= 99:
+            raise ValueError(f"index: {n} values to choose from, 2-99 expected")
+        return draw(_below(n))
+
+    return index
 
 
-def lantern_icons() -> st.SearchStrategy[tuple[Effect, ...]]:
-    """What a Lantern Area may show: plain gains and steps (LANTERN.BACKS)."""
-    return LANTERN_ICONS
+def pick(index: Index, values: Sequence[T]) -> T:
+    """One of ``values``, each as likely (no draw when there is one)."""
+    return values[0] if len(values) == 1 else values[index(len(values))]
 
 
-def _kinds(decrees: tuple[str, ...]) -> list[Sequence[Effect]]:
+def icon(index: Index, kinds: Sequence[Sequence[T]]) -> T:
+    """An icon: each kind of ``kinds`` (a list of its values) as likely, then each value of the kind's
+    list (a value listed twice is twice as likely): two numbers at most, no strategy nested in
+    another (with the counts drawn first, :func:`several`, a generated content takes about 900
+    choices and half the time it took through ``one_of``, ``sampled_from`` and ``lists``). Shrinks
+    towards the first kind's first value."""
+    return pick(index, pick(index, kinds))
+
+
+def several(index: Index, most: int, each: Callable[[], T], *, least: int = 1) -> tuple[T, ...]:
+    """``least`` to ``most`` values of ``each``, each count as likely: the count is drawn first (one
+    number, shrinking to ``least``), where ``lists`` drew a boolean before each element."""
+    n = least if least == most else least + index(most - least + 1)
+    return tuple(each() for _ in range(n))
+
+
+def icons(index: Index, kinds: Sequence[Sequence[T]], most: int, *, least: int = 1) -> tuple[T, ...]:
+    """``least`` to ``most`` icons of ``kinds`` (:func:`several` of :func:`icon`)."""
+    return several(index, most, lambda: icon(index, kinds), least=least)
+
+
+@cache
+def _kinds(decrees: tuple[str, ...]) -> tuple[Sequence[Effect], ...]:
     """The kinds of icon of the vocabulary, each with its values (Decree icons naming ``decrees``)."""
     kinds: list[Sequence[Effect]] = [
         _GAIN_ICONS,
@@ -158,91 +175,107 @@ def _kinds(decrees: tuple[str, ...]) -> list[Sequence[Effect]]:
     ]
     if decrees:
         kinds.append([DecreeIcon(d) for d in decrees])
-    return kinds
+    return tuple(kinds)
 
 
-@cache
-def _one_icon(decrees: tuple[str, ...]) -> st.SearchStrategy[Effect]:
-    """One icon of the whole vocabulary (no price): its kind, then its value (:func:`_evenly`)."""
-    return _evenly(_kinds(decrees))
+_LANTERN_KINDS: Final[list[Sequence[Effect]]] = [_GAIN_ICONS, _STEP_ICONS]
+"""What a Lantern Area may show: plain gains and steps (LANTERN.BACKS)."""
+_TILE_KINDS: Final[list[Sequence[Effect]]] = [_GAIN_ICONS, _CHOICE_ICONS]
+"""A die tile's reward: gains or a resource choice."""
 
 
-@cache
-def _effects(decrees: tuple[str, ...], max_size: int) -> st.SearchStrategy[tuple[Effect, ...]]:
-    return st.lists(_icon(decrees), min_size=1, max_size=max_size).map(tuple)
+def _effect(index: Index, kinds: Sequence[Sequence[Effect]]) -> Effect:
+    """An icon of ``kinds`` (:func:`icon`) or, as likely as each kind, a priced icon: a price of 1-4
+    coins, then one or two icons of ``kinds``."""
+    k = index(len(kinds) + 1)
+    if k < len(kinds):
+        return pick(index, kinds[k])
+    return PayCoins(1 + index(4), icons(index, kinds, 2))
 
 
-@cache
-def _icon(decrees: tuple[str, ...]) -> st.SearchStrategy[Effect]:
-    """One icon of the vocabulary or a priced one (a coin price, then one or two icons), each of the
-    eleven as likely (``one_of`` flattens the kinds of :func:`_one_icon` into its own branches)."""
-    one = _one_icon(decrees)
-    paid = st.builds(PayCoins, st.integers(1, 4), st.lists(one, min_size=1, max_size=2).map(tuple))
-    return st.one_of(one, paid)
+def bundle(index: Index, kinds: Sequence[Sequence[Effect]], most: int) -> tuple[Effect, ...]:
+    """1 to ``most`` icons of ``kinds`` or priced (:func:`several` of :func:`_effect`)."""
+    return several(index, most, lambda: _effect(index, kinds))
+
+
+def _draw_effects(draw: st.DrawFn, decrees: tuple[str, ...], most: int) -> tuple[Effect, ...]:
+    return bundle(indexer(draw), _kinds(decrees), most)
 
 
 def effects(decrees: Sequence[str], *, max_size: int = 3) -> st.SearchStrategy[tuple[Effect, ...]]:
-    """A bundle of icons from the whole vocabulary (gains first: they are the most common)."""
-    return _effects(tuple(decrees), max_size)
+    """A bundle of 1 to ``max_size`` icons of the whole vocabulary, priced icons among them (each of the
+    eleven kinds, ten without ``decrees``, as likely: :func:`bundle`)."""
+    return st.composite(_draw_effects)(tuple(decrees), max_size)
 
 
-@cache
-def _paid_garden(decrees: tuple[str, ...]) -> st.SearchStrategy[tuple[Effect, ...]]:
-    return st.one_of(
-        _effects(decrees, 2),
-        st.builds(PayCoins, st.integers(1, 4), _effects(decrees, 2)).map(lambda p: (p,)),
-    )
+def _draw_lantern(draw: st.DrawFn) -> tuple[Effect, ...]:
+    return icons(indexer(draw), _LANTERN_KINDS, 2)
 
 
-DIPLOMAT_ROWS: Final = st.sampled_from([((0,), (1, 2)), ((0, 1), (2,))])
+LANTERN_ICONS: Final[st.SearchStrategy[tuple[Effect, ...]]] = st.composite(_draw_lantern)()
+"""What a Lantern Area may show: one or two plain gains and steps (LANTERN.BACKS)."""
+
+
+def lantern_icons() -> st.SearchStrategy[tuple[Effect, ...]]:
+    """What a Lantern Area may show: one or two plain gains and steps (LANTERN.BACKS)."""
+    return LANTERN_ICONS
+
+
+def gains() -> st.SearchStrategy[Gain]:
+    """A plain gain of coins, a resource, seals or Clan Points. Rule: EFFECT.PLAIN_GAINS."""
+    return GAINS
+
+
+_DIPLOMAT_ROWS: Final = [((0,), (1, 2)), ((0, 1), (2,))]
 
 
 def _draw_content(draw: st.DrawFn) -> Content:
     base = base_content()
-    decrees = tuple(d.id for d in base.decrees)
-    icons = _effects(decrees, 3)
+    index = indexer(draw)
+    kinds = _kinds(tuple(d.id for d in base.decrees))
+
+    def card_icons(most: int) -> tuple[Effect, ...]:
+        return bundle(index, kinds, most)
+
+    def lantern() -> tuple[Effect, ...]:
+        return icons(index, _LANTERN_KINDS, 2)
+
     stewards: list[CastleCard] = []
     for card in base.stewards:
-        dark = draw(st.integers(0, 2))
-        blocks = tuple(Block((r,), r == dark, draw(icons)) for r in range(3))
-        stewards.append(replace(card, blocks=blocks, back=draw(LANTERN_ICONS)))
+        dark = index(3)
+        blocks = tuple(Block((r,), r == dark, card_icons(3)) for r in range(3))
+        stewards.append(replace(card, blocks=blocks, back=lantern()))
     diplomats: list[CastleCard] = []
     for card in base.diplomats:
-        rows = draw(DIPLOMAT_ROWS)
-        dark = draw(st.integers(0, 1))
-        blocks = tuple(Block(r, i == dark, draw(icons)) for i, r in enumerate(rows))
-        diplomats.append(replace(card, blocks=blocks, back=draw(LANTERN_ICONS)))
+        rows = pick(index, _DIPLOMAT_ROWS)
+        dark = index(2)
+        blocks = tuple(Block(r, i == dark, card_icons(3)) for i, r in enumerate(rows))
+        diplomats.append(replace(card, blocks=blocks, back=lantern()))
     action_cards = tuple(
-        replace(
-            card,
-            blocks=tuple(replace(b, effects=draw(icons)) for b in card.blocks),
-            back=draw(LANTERN_ICONS),
-        )
+        replace(card, blocks=tuple(replace(b, effects=card_icons(3)) for b in card.blocks), back=lantern())
         for card in base.action_cards
     )
-    starting = tuple(
-        StartingResourceCard(s.id, draw(_effects(decrees, 4)), draw(LANTERN_ICONS))
-        for s in base.starting_resources
+    starting = tuple(StartingResourceCard(s.id, card_icons(4), lantern()) for s in base.starting_resources)
+    decree_cards = tuple(DecreeCard(d.id, lantern()) for d in base.decrees)
+    daimyo = tuple(DaimyoCard(d.id, tuple(card_icons(2) for _ in range(3))) for d in base.daimyo)
+    gardens = tuple(
+        GardenCard(
+            g.id,
+            g.kind,
+            g.food,
+            g.cp,
+            card_icons(2) if index(2) == 0 else (PayCoins(1 + index(4), card_icons(2)),),
+        )
+        for g in base.gardens
     )
-    decree_cards = tuple(DecreeCard(d.id, draw(LANTERN_ICONS)) for d in base.decrees)
-    daimyo = tuple(DaimyoCard(d.id, tuple(draw(_effects(decrees, 2)) for _ in range(3))) for d in base.daimyo)
-    gardens = tuple(GardenCard(g.id, g.kind, g.food, g.cp, draw(_paid_garden(decrees))) for g in base.gardens)
-    yard_tiles = tuple(
-        YardTile(t.id, draw(_effects(decrees, 2)), draw(_effects(decrees, 2))) for t in base.yard_tiles
-    )
+    yard_tiles = tuple(YardTile(t.id, card_icons(2), card_icons(2)) for t in base.yard_tiles)
     colours = draw(st.permutations([t.colour for t in base.die_tiles]))
     die_tiles = tuple(
-        replace(t, colour=colour, reward=draw(TILE_REWARDS))
+        replace(t, colour=colour, reward=icons(index, _TILE_KINDS, 2))
         for t, colour in zip(base.die_tiles, colours, strict=True)
     )
     domain = tuple(
-        DomainLine(
-            line.member,
-            line.colour,
-            line.row,
-            draw(_effects(decrees, 1)),
-            tuple(draw(_effects(decrees, 1)) for _ in range(5)),
-        )
+        DomainLine(line.member, line.colour, line.row, card_icons(1), tuple(card_icons(1) for _ in range(5)))
         for line in base.domain
     )
     content = replace(
@@ -290,23 +323,28 @@ def content_or_shipped(generated: float = 0.25) -> st.SearchStrategy[Content | N
 
 # ---- Solitaire decks -------------------------------------------------------------------------------
 
-RIVAL_ICONS: Final[st.SearchStrategy[RivalIcon]] = _evenly(
-    [
-        [Gain(kind, n) for kind in (GainKind.CP, GainKind.COIN) for n in (1, 2, 3)],
-        _STEP_ICONS,
-        [GardenerTo(None)] * len(GardenKind)
-        + [GardenerTo(kind) for kind in GardenKind],  # any garden half the time
-        [WarriorTo(5), WarriorTo(3), WarriorTo(1)],
-        [CourtierToGate()],
-        [ClimbUp(1), ClimbUp(2)],
-    ]
-)
-"""One icon of the rival's vocabulary. Rule: SOLO.ICONS."""
-_HALF: Final = st.lists(RIVAL_ICONS, min_size=0, max_size=3).map(tuple)
+_RIVAL_KINDS: Final[list[Sequence[RivalIcon]]] = [
+    [Gain(kind, n) for kind in (GainKind.CP, GainKind.COIN) for n in (1, 2, 3)],
+    _STEP_ICONS,
+    [GardenerTo(None)] * len(GardenKind)
+    + [GardenerTo(kind) for kind in GardenKind],  # any garden half the time
+    [WarriorTo(5), WarriorTo(3), WarriorTo(1)],
+    [CourtierToGate()],
+    [ClimbUp(1), ClimbUp(2)],
+]
+"""The kinds of icon of the rival's vocabulary, each with its values. Rule: SOLO.ICONS."""
+
+
+def _draw_rival_icon(draw: st.DrawFn) -> RivalIcon:
+    return icon(indexer(draw), _RIVAL_KINDS)
+
+
+RIVAL_ICONS: Final[st.SearchStrategy[RivalIcon]] = st.composite(_draw_rival_icon)()
+"""One icon of the rival's vocabulary (:func:`icon`). Rule: SOLO.ICONS."""
 
 
 def rival_icons() -> st.SearchStrategy[RivalIcon]:
-    """One icon of the rival's vocabulary. Rule: SOLO.ICONS."""
+    """One icon of the rival's vocabulary (:func:`icon`). Rule: SOLO.ICONS."""
     return RIVAL_ICONS
 
 
@@ -320,13 +358,14 @@ _RIVAL_SPACE: Final = st.sampled_from(RIVAL_SPACES)
 
 
 def _solo_card(draw: st.DrawFn, card_id: str, bridge: Colour | None, slot: Slot | None) -> SoloCard:
+    index = indexer(draw)
     return SoloCard(
         id=card_id,
         bridge=bridge if bridge is not None else draw(_COLOURS),
         slot=slot if slot is not None else draw(_SLOTS),
         space=draw(_RIVAL_SPACE),
-        top=draw(_HALF),
-        bottom=draw(_HALF),
+        top=icons(index, _RIVAL_KINDS, 3, least=0),
+        bottom=icons(index, _RIVAL_KINDS, 3, least=0),
     )
 
 

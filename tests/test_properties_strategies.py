@@ -5,12 +5,13 @@ the property code cites only registered rule IDs (ISSUE 5)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from hypothesis.strategies._internal.strategies import OneOfStrategy, SampledFromStrategy
 
 from properties import strategies as strat
 from reference.content import validate, validate_deck
@@ -151,49 +152,103 @@ def test_the_drain_style_takes_dice_from_the_emptiest_bridge_first() -> None:
     assert {w for a, w in drawn.items() if a.bridge is Colour.WHITE} == {1}
 
 
+def walk(drawing: Callable[[strat.Index], object], path: tuple[int, ...]) -> tuple[object, list[int]]:
+    """What ``drawing`` makes when its numbers are ``path`` then zeros, and how many values each number
+    was drawn among (2-99)."""
+    sizes: list[int] = []
+
+    def index(n: int) -> int:
+        assert 2 <= n <= 99, n
+        sizes.append(n)
+        return path[len(sizes) - 1] if len(sizes) <= len(path) else 0
+
+    return drawing(index), sizes
+
+
+def exact_odds(drawing: Callable[[strat.Index], object]) -> dict[object, Fraction]:
+    """The exact chance of each value ``drawing`` makes when every number its :data:`strat.Index`
+    draws is as likely as the others (every path of numbers walked once; a priced icon counted as the
+    type PayCoins). Every number is drawn among 2-99."""
+    out: dict[object, Fraction] = {}
+    paths: list[tuple[int, ...]] = [()]
+    while paths:
+        path = paths.pop()
+        value, sizes = walk(drawing, path)
+        key = PayCoins if isinstance(value, PayCoins) else value
+        chance = Fraction(1)
+        for n in sizes:
+            chance /= n
+        out[key] = out.get(key, Fraction(0)) + chance
+        taken = (*path, *[0] * (len(sizes) - len(path)))
+        for i in range(len(path), len(sizes)):
+            paths.extend((*taken[:i], other) for other in range(1, sizes[i]))
+    assert sum(out.values()) == 1
+    return out
+
+
 def test_icons_keep_the_odds_of_drawing_the_kind_then_the_value() -> None:
-    """Content and deck icons (:func:`strat._evenly`): each kind of icon as likely as the others, then
+    """Content and deck icons (:func:`strat.icon`): each kind of icon as likely as the others, then
     each value in the kind's list (a die-tile icon or a gardener icon names no colour or garden half
-    the time); a priced icon is one of eleven; every draw is below 100 choices (Hypothesis mixes the
-    project's constants of 100 and more into wider draws); every value of the vocabulary is in."""
-
-    def odds(strategy: object) -> dict[object, Fraction]:
-        """The exact chance of each value (a priced icon counted as the type PayCoins)."""
-        if isinstance(strategy, OneOfStrategy):
-            branches = strategy.element_strategies
-            assert len(branches) < 100
-            out: dict[object, Fraction] = {}
-            for branch in branches:
-                for value, p in odds(branch).items():
-                    out[value] = out.get(value, Fraction(0)) + p / len(branches)
-            return out
-        if isinstance(strategy, SampledFromStrategy):
-            assert len(strategy.elements) < 100
-            return {
-                v: Fraction(strategy.elements.count(v), len(strategy.elements)) for v in strategy.elements
-            }
-        return {PayCoins: Fraction(1)}  # the priced icon's builds
-
-    assert odds(strat._evenly([[1, 2, 3], ["a", "b"], [None, None, "c"]])) == {
+    the time); a priced icon is one of eleven; every value of the vocabulary is in."""
+    assert exact_odds(lambda index: strat.icon(index, [[1, 2, 3], ["a", "b"], [None, None, "c"]])) == {
         1: Fraction(1, 9), 2: Fraction(1, 9), 3: Fraction(1, 9), "a": Fraction(1, 6), "b": Fraction(1, 6),
         None: Fraction(2, 9), "c": Fraction(1, 9),
     }  # fmt: skip
 
-    icons = odds(strat._icon(("DC1", "DC2")))
+    kinds = strat._kinds(("DC1", "DC2"))
+    icons = exact_odds(lambda index: strat.bundle(index, kinds, 1)[0])
     assert icons[PayCoins] == icons[LanternIcon()] == Fraction(1, 11)
     assert icons[DieTileIcon(None)] == 3 * icons[DieTileIcon(COLOURS[0])] == Fraction(1, 22)
     assert {i.n for i in icons if isinstance(i, Influence)} == {1, 2, 3}
     assert {(i.what, i.n) for i in icons if isinstance(i, Gain)} == {
         (k, n) for k in GainKind for n in (1, 2, 3)
     }
-    kinds = {type(i) for i in icons if i is not PayCoins}
-    assert len(kinds) == 10  # 9 kinds and the Decree icon
-    assert sum(icons.values()) == 1
+    assert len({type(i) for i in icons if i is not PayCoins}) == 10  # 9 kinds and the Decree icon
 
-    rival = odds(strat.RIVAL_ICONS)
+    rival = exact_odds(lambda index: strat.icon(index, strat._RIVAL_KINDS))
     assert {i.kind for i in rival if isinstance(i, GardenerTo)} == {None, *GardenKind}
     assert (
         rival[GardenerTo(None)]
         == len(GardenKind) * rival[GardenerTo(next(iter(GardenKind)))]
         == Fraction(1, 12)
     )
+
+
+def test_a_priced_icon_holds_one_or_two_unpriced_icons_and_each_count_of_icons_is_as_likely() -> None:
+    kinds = strat._kinds(())
+
+    def price_and_count(index: strat.Index) -> object:
+        (drawn,) = strat.bundle(index, kinds, 1)
+        if not isinstance(drawn, PayCoins):
+            return None
+        assert not any(isinstance(e, PayCoins) for e in drawn.then)
+        return (drawn.n, len(drawn.then))
+
+    priced = exact_odds(price_and_count)
+    assert {k: v for k, v in priced.items() if k is not None} == {
+        (n, m): Fraction(1, 10 * 4 * 2) for n in (1, 2, 3, 4) for m in (1, 2)
+    }
+    one_kind = [[Gain(GainKind.COIN, 1)]]
+    assert exact_odds(lambda index: len(strat.bundle(index, one_kind, 3))) == {
+        n: Fraction(1, 3) for n in (1, 2, 3)
+    }
+    rival_half = exact_odds(lambda index: len(strat.icons(index, [[0], [1]], 3, least=0)))
+    assert rival_half == {n: Fraction(1, 4) for n in range(4)}
+
+
+def test_an_index_draws_below_its_bound_and_refuses_bounds_hypothesis_would_skew() -> None:
+    """The numbers come from plain integer draws below 100 (Hypothesis mixes the project's constants
+    of 100 and more into wider draws) and never reach the bound."""
+    seen: set[int] = set()
+
+    @settings(max_examples=60, database=None)
+    @given(st.data())
+    def draws(data: st.DataObject) -> None:
+        index = strat.indexer(data.draw)
+        seen.add(index(3))
+        for bound in (0, 1, 100):
+            with pytest.raises(ValueError, match=f"index: {bound} values"):
+                index(bound)
+
+    draws()
+    assert seen == {0, 1, 2}
