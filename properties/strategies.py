@@ -112,7 +112,7 @@ _STEP_ICONS: Final = [Influence(n) for n in (1, 2, 3)]
 _CHOICE_ICONS: Final = [ResourceChoice(n) for n in (1, 2)]
 
 Index = Callable[[int], int]
-"""Draws a whole number below its argument (which is at least 2), each meant to be as likely."""
+"""Draws a whole number below its argument (2-99), each meant to be as likely."""
 
 
 @cache
@@ -121,9 +121,11 @@ def _below(n: int) -> st.SearchStrategy[int]:
 
 
 def indexer(draw: Draw) -> Index:
-    """The :data:`Index` of a composite's ``draw``: one plain integer draw a number (a choice of
-    Hypothesis's, shrinking towards 0). Every number stays below 100: Hypothesis mixes constants of
-    100 and more found in the project's modules into wider integer draws."""
+    """The :data:`Index` of a composite's ``draw``: each number is one plain integer draw (one of
+    Hypothesis's choices, shrinking towards 0). Raises ValueError for fewer than 2 or more than 99
+    values: Hypothesis mixes constants of 100 and more found in the project's modules into wider
+    integer draws. The draws are flat under the composite (no span a card or a bundle): generating
+    is half as costly, but shrinking a failing generated content takes longer (see docs/figures.md)."""
 
     def index(n: int) -> int:
         if not 2 <= n <= 99:
