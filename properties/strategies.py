@@ -186,13 +186,18 @@ _TILE_KINDS: Final[list[Sequence[Effect]]] = [_GAIN_ICONS, _CHOICE_ICONS]
 """A die tile's reward: gains or a resource choice."""
 
 
+def _priced(index: Index, then: Callable[[], tuple[Effect, ...]]) -> PayCoins:
+    """A priced icon: a price of 1-4 coins (drawn first), then what it buys."""
+    return PayCoins(1 + index(4), then())
+
+
 def _effect(index: Index, kinds: Sequence[Sequence[Effect]]) -> Effect:
-    """An icon of ``kinds`` (:func:`icon`) or, as likely as each kind, a priced icon: a price of 1-4
-    coins, then one or two icons of ``kinds``."""
+    """An icon of ``kinds`` (:func:`icon`) or, as likely as each kind, a priced icon buying one or two
+    icons of ``kinds`` (:func:`_priced`)."""
     k = index(len(kinds) + 1)
     if k < len(kinds):
         return pick(index, kinds[k])
-    return PayCoins(1 + index(4), icons(index, kinds, 2))
+    return _priced(index, lambda: icons(index, kinds, 2))
 
 
 def bundle(index: Index, kinds: Sequence[Sequence[Effect]], most: int) -> tuple[Effect, ...]:
@@ -266,7 +271,7 @@ def _draw_content(draw: st.DrawFn) -> Content:
             g.kind,
             g.food,
             g.cp,
-            card_icons(2) if index(2) == 0 else (PayCoins(1 + index(4), card_icons(2)),),
+            card_icons(2) if index(2) == 0 else (_priced(index, lambda: card_icons(2)),),
         )
         for g in base.gardens
     )
