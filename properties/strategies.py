@@ -18,9 +18,9 @@ All draws shrink towards the simplest game: the shipped content, 2 clans, the fi
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from functools import cache
-from typing import Final, Literal, Protocol, TypeVar
+from typing import Final, Literal, Protocol, TypeVar, cast
 
 from hypothesis import strategies as st
 from msgspec.structs import replace
@@ -95,6 +95,7 @@ from reference.rules.solo import variant_of
 
 T = TypeVar("T")
 Ex = TypeVar("Ex")
+A = TypeVar("A", bound=Hashable)
 
 
 class Draw(Protocol):
@@ -112,7 +113,7 @@ _STEP_ICONS: Final = [Influence(n) for n in (1, 2, 3)]
 _CHOICE_ICONS: Final = [ResourceChoice(n) for n in (1, 2)]
 
 Index = Callable[[int], int]
-"""Draws a whole number below its argument (2-99), each meant to be as likely."""
+"""Draws a whole number below its argument (1-99), each meant to be as likely."""
 
 
 @cache
@@ -122,14 +123,15 @@ def _below(n: int) -> st.SearchStrategy[int]:
 
 def indexer(draw: Draw) -> Index:
     """The :data:`Index` of a composite's ``draw``: each number is one plain integer draw (one of
-    Hypothesis's choices, shrinking towards 0). Raises ValueError for fewer than 2 or more than 99
-    values: Hypothesis mixes constants of 100 and more found in the project's modules into wider
-    integer draws. The draws are flat under the composite (no span a card or a bundle): generating
-    is half as costly, but shrinking a failing generated content takes longer (see docs/figures.md)."""
+    Hypothesis's choices, shrinking towards 0); a number below 1 is drawn too (always 0), so that a
+    value keeps its place among the draws (:func:`value`). Raises ValueError for fewer than 1 or more
+    than 99 values: Hypothesis mixes constants of 100 and more found in the project's modules into
+    wider integer draws. Each card of a generated content or deck is drawn in a span of its own
+    (:func:`spanned`), which the shrinker deletes, copies and reorders as a whole."""
 
     def index(n: int) -> int:
-        if not 2 <= n <= 99:
-            raise ValueError(f"index: {n} values to choose from, 2-99 expected")
+        if not 1 <= n <= 99:
+            raise ValueError(f"index: {n} values to choose from, 1-99 expected")
         return draw(_below(n))
 
     return index
@@ -142,11 +144,16 @@ def pick(index: Index, values: Sequence[T]) -> T:
 
 def icon(index: Index, kinds: Sequence[Sequence[T]]) -> T:
     """An icon: each kind of ``kinds`` (a list of its values) as likely, then each value of the kind's
-    list (a value listed twice is twice as likely): two numbers at most, no strategy nested in
-    another (with the counts drawn first, :func:`several`, a generated content takes about 900
-    choices and half the time it took through ``one_of``, ``sampled_from`` and ``lists``). Shrinks
-    towards the first kind's first value."""
-    return pick(index, pick(index, kinds))
+    list (a value listed twice is twice as likely). Always two numbers, the value drawn even for a
+    kind of one value, so that an icon keeps its place among the draws when its kind changes:
+    Hypothesis's shrinker can then lower the kind without shifting every later draw of the card.
+    Shrinks towards the first kind's first value."""
+    return value(index, pick(index, kinds))
+
+
+def value(index: Index, values: Sequence[T]) -> T:
+    """One of ``values``, each as likely: always one number, even for one value (see :func:`icon`)."""
+    return values[index(len(values))]
 
 
 def several(index: Index, most: int, each: Callable[[], T], *, least: int = 1) -> tuple[T, ...]:
@@ -196,7 +203,7 @@ def _effect(index: Index, kinds: Sequence[Sequence[Effect]]) -> Effect:
     icons of ``kinds`` (:func:`_priced`)."""
     k = index(len(kinds) + 1)
     if k < len(kinds):
-        return pick(index, kinds[k])
+        return value(index, kinds[k])
     return _priced(index, lambda: icons(index, kinds, 2))
 
 
@@ -235,68 +242,116 @@ def gains() -> st.SearchStrategy[Gain]:
 
 _DIPLOMAT_ROWS: Final = [((0,), (1, 2)), ((0, 1), (2,))]
 
+_PARTS: Final[dict[tuple[object, object], st.SearchStrategy[object]]] = {}
+
+
+def spanned(part: Callable[[st.DrawFn, A], T], arg: A) -> st.SearchStrategy[T]:
+    """``part(draw, arg)`` as a strategy of its own, built once for each ``(part, arg)``: drawn
+    through it, everything ``part`` draws forms one span (one card of generated content, one
+    Solitaire card), which Hypothesis's shrinker deletes, copies and reorders as a whole."""
+    key = (part, arg)
+    strategy = _PARTS.get(key)
+    if strategy is None:
+        strategy = _PARTS[key] = st.composite(part)(arg)
+    return cast(st.SearchStrategy[T], strategy)
+
+
+@cache
+def _base_kinds() -> tuple[Sequence[Effect], ...]:
+    return _kinds(tuple(d.id for d in base_content().decrees))
+
+
+def _lantern(index: Index) -> tuple[Effect, ...]:
+    return icons(index, _LANTERN_KINDS, 2)
+
+
+def _steward(draw: st.DrawFn, i: int) -> CastleCard:
+    index = indexer(draw)
+    dark = index(3)
+    blocks = tuple(Block((r,), r == dark, bundle(index, _base_kinds(), 3)) for r in range(3))
+    return replace(base_content().stewards[i], blocks=blocks, back=_lantern(index))
+
+
+def _diplomat(draw: st.DrawFn, i: int) -> CastleCard:
+    index = indexer(draw)
+    rows = pick(index, _DIPLOMAT_ROWS)
+    dark = index(2)
+    blocks = tuple(Block(r, n == dark, bundle(index, _base_kinds(), 3)) for n, r in enumerate(rows))
+    return replace(base_content().diplomats[i], blocks=blocks, back=_lantern(index))
+
+
+def _action_card(draw: st.DrawFn, i: int) -> CastleCard:
+    index = indexer(draw)
+    card = base_content().action_cards[i]
+    blocks = tuple(replace(b, effects=bundle(index, _base_kinds(), 3)) for b in card.blocks)
+    return replace(card, blocks=blocks, back=_lantern(index))
+
+
+def _starting(draw: st.DrawFn, i: int) -> StartingResourceCard:
+    index = indexer(draw)
+    card_id = base_content().starting_resources[i].id
+    return StartingResourceCard(card_id, bundle(index, _base_kinds(), 4), _lantern(index))
+
+
+def _decree(draw: st.DrawFn, i: int) -> DecreeCard:
+    return DecreeCard(base_content().decrees[i].id, _lantern(indexer(draw)))
+
+
+def _daimyo(draw: st.DrawFn, i: int) -> DaimyoCard:
+    index = indexer(draw)
+    favours = tuple(bundle(index, _base_kinds(), 2) for _ in range(3))
+    return DaimyoCard(base_content().daimyo[i].id, favours)
+
+
+def _garden(draw: st.DrawFn, i: int) -> GardenCard:
+    index = indexer(draw)
+    g = base_content().gardens[i]
+    kinds = _base_kinds()
+    action = bundle(index, kinds, 2) if index(2) == 0 else (_priced(index, lambda: bundle(index, kinds, 2)),)
+    return GardenCard(g.id, g.kind, g.food, g.cp, action)
+
+
+def _yard_tile(draw: st.DrawFn, i: int) -> YardTile:
+    index = indexer(draw)
+    kinds = _base_kinds()
+    return YardTile(base_content().yard_tiles[i].id, bundle(index, kinds, 2), bundle(index, kinds, 2))
+
+
+def _tile_reward(draw: st.DrawFn, i: int) -> tuple[Effect, ...]:
+    return icons(indexer(draw), _TILE_KINDS, 2)
+
+
+def _domain_line(draw: st.DrawFn, i: int) -> DomainLine:
+    index = indexer(draw)
+    line = base_content().domain[i]
+    kinds = _base_kinds()
+    rewards = tuple(bundle(index, kinds, 1) for _ in range(5))
+    return DomainLine(line.member, line.colour, line.row, bundle(index, kinds, 1), rewards)
+
+
+def _cards(draw: st.DrawFn, part: Callable[[st.DrawFn, int], T], count: int) -> tuple[T, ...]:
+    return tuple(draw(spanned(part, i)) for i in range(count))
+
 
 def _draw_content(draw: st.DrawFn) -> Content:
     base = base_content()
-    index = indexer(draw)
-    kinds = _kinds(tuple(d.id for d in base.decrees))
-
-    def card_icons(most: int) -> tuple[Effect, ...]:
-        return bundle(index, kinds, most)
-
-    def lantern() -> tuple[Effect, ...]:
-        return icons(index, _LANTERN_KINDS, 2)
-
-    stewards: list[CastleCard] = []
-    for card in base.stewards:
-        dark = index(3)
-        blocks = tuple(Block((r,), r == dark, card_icons(3)) for r in range(3))
-        stewards.append(replace(card, blocks=blocks, back=lantern()))
-    diplomats: list[CastleCard] = []
-    for card in base.diplomats:
-        rows = pick(index, _DIPLOMAT_ROWS)
-        dark = index(2)
-        blocks = tuple(Block(r, i == dark, card_icons(3)) for i, r in enumerate(rows))
-        diplomats.append(replace(card, blocks=blocks, back=lantern()))
-    action_cards = tuple(
-        replace(card, blocks=tuple(replace(b, effects=card_icons(3)) for b in card.blocks), back=lantern())
-        for card in base.action_cards
-    )
-    starting = tuple(StartingResourceCard(s.id, card_icons(4), lantern()) for s in base.starting_resources)
-    decree_cards = tuple(DecreeCard(d.id, lantern()) for d in base.decrees)
-    daimyo = tuple(DaimyoCard(d.id, tuple(card_icons(2) for _ in range(3))) for d in base.daimyo)
-    gardens = tuple(
-        GardenCard(
-            g.id,
-            g.kind,
-            g.food,
-            g.cp,
-            card_icons(2) if index(2) == 0 else (_priced(index, lambda: card_icons(2)),),
-        )
-        for g in base.gardens
-    )
-    yard_tiles = tuple(YardTile(t.id, card_icons(2), card_icons(2)) for t in base.yard_tiles)
     colours = draw(st.permutations([t.colour for t in base.die_tiles]))
     die_tiles = tuple(
-        replace(t, colour=colour, reward=icons(index, _TILE_KINDS, 2))
-        for t, colour in zip(base.die_tiles, colours, strict=True)
-    )
-    domain = tuple(
-        DomainLine(line.member, line.colour, line.row, card_icons(1), tuple(card_icons(1) for _ in range(5)))
-        for line in base.domain
+        replace(t, colour=colour, reward=draw(spanned(_tile_reward, i)))
+        for i, (t, colour) in enumerate(zip(base.die_tiles, colours, strict=True))
     )
     content = replace(
         base,
-        stewards=tuple(stewards),
-        diplomats=tuple(diplomats),
-        action_cards=action_cards,
-        starting_resources=starting,
-        decrees=decree_cards,
-        daimyo=daimyo,
-        gardens=gardens,
-        yard_tiles=yard_tiles,
+        stewards=_cards(draw, _steward, len(base.stewards)),
+        diplomats=_cards(draw, _diplomat, len(base.diplomats)),
+        action_cards=_cards(draw, _action_card, len(base.action_cards)),
+        starting_resources=_cards(draw, _starting, len(base.starting_resources)),
+        decrees=_cards(draw, _decree, len(base.decrees)),
+        daimyo=_cards(draw, _daimyo, len(base.daimyo)),
+        gardens=_cards(draw, _garden, len(base.gardens)),
+        yard_tiles=_cards(draw, _yard_tile, len(base.yard_tiles)),
         die_tiles=die_tiles,
-        domain=domain,
+        domain=_cards(draw, _domain_line, len(base.domain)),
         provisional=("generated by properties.strategies.contents",),
     )
     validate(content, "generated content")
@@ -364,7 +419,9 @@ decks run out (RULING.SOLO_DECK_EXHAUSTED, GINKGO.DISCARD)."""
 _RIVAL_SPACE: Final = st.sampled_from(RIVAL_SPACES)
 
 
-def _solo_card(draw: st.DrawFn, card_id: str, bridge: Colour | None, slot: Slot | None) -> SoloCard:
+def _solo_card(draw: st.DrawFn, spec: tuple[str, Colour | None, Slot | None]) -> SoloCard:
+    """A Solitaire card ``(id, bridge, slot)``: the bridge and slot given, or drawn when None."""
+    card_id, bridge, slot = spec
     index = indexer(draw)
     return SoloCard(
         id=card_id,
@@ -393,10 +450,10 @@ def _draw_deck(draw: st.DrawFn, kind: DeckKind) -> SoloDeck:
     ends = {"complete": (Slot.LEFT, Slot.RIGHT), "lean": (Slot.LEFT,), "any": ()}[kind]
     for colour in COLOURS:
         for slot in ends:
-            cards.append(_solo_card(draw, f"X{len(cards) + 1}", colour, slot))
+            cards.append(draw(spanned(_solo_card, (f"X{len(cards) + 1}", colour, slot))))
     low, high = {"complete": (0, 6), "lean": (0, 3), "any": (2, 6)}[kind]
     for _ in range(draw(st.integers(low, high))):
-        cards.append(_solo_card(draw, f"X{len(cards) + 1}", None, None))
+        cards.append(draw(spanned(_solo_card, (f"X{len(cards) + 1}", None, None))))
     deck = SoloDeck(
         name=f"generated-{kind}", provisional=True, cards=tuple(cards), note="properties.strategies"
     )

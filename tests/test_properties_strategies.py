@@ -10,8 +10,11 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from hypothesis import Phase as HPhase
 from hypothesis import given, settings
+from hypothesis import seed as hyp_seed
 from hypothesis import strategies as st
+from msgspec.structs import replace
 
 from properties import strategies as strat
 from reference.content import validate, validate_deck
@@ -36,6 +39,7 @@ from reference.model import (
     PayCoins,
     Phase,
     PlaceDie,
+    ResourceChoice,
     Setup,
     Slot,
     SoloDeck,
@@ -154,11 +158,11 @@ def test_the_drain_style_takes_dice_from_the_emptiest_bridge_first() -> None:
 
 def walk(drawing: Callable[[strat.Index], object], path: tuple[int, ...]) -> tuple[object, list[int]]:
     """What ``drawing`` makes when its numbers are ``path`` then zeros, and how many values each number
-    was drawn among (2-99)."""
+    was drawn among (1-99)."""
     sizes: list[int] = []
 
     def index(n: int) -> int:
-        assert 2 <= n <= 99, n
+        assert 1 <= n <= 99, n
         sizes.append(n)
         return path[len(sizes) - 1] if len(sizes) <= len(path) else 0
 
@@ -168,7 +172,7 @@ def walk(drawing: Callable[[strat.Index], object], path: tuple[int, ...]) -> tup
 def exact_odds(drawing: Callable[[strat.Index], object]) -> dict[object, Fraction]:
     """The exact chance of each value ``drawing`` makes when every number its :data:`strat.Index`
     draws is as likely as the others (every path of numbers walked once; a priced icon counted as the
-    type PayCoins). Every number is drawn among 2-99."""
+    type PayCoins). Every number is drawn among 1-99."""
     out: dict[object, Fraction] = {}
     paths: list[tuple[int, ...]] = [()]
     while paths:
@@ -238,7 +242,7 @@ def test_a_priced_icon_holds_one_or_two_unpriced_icons_and_each_count_of_icons_i
 
 def test_an_index_draws_below_its_bound_and_refuses_bounds_hypothesis_would_skew() -> None:
     """The numbers come from plain integer draws below 100 (Hypothesis mixes the project's constants
-    of 100 and more into wider draws) and never reach the bound."""
+    of 100 and more into wider draws) and never reach the bound; a bound of 1 still draws (0)."""
     seen: set[int] = set()
 
     @settings(max_examples=60, database=None)
@@ -246,9 +250,93 @@ def test_an_index_draws_below_its_bound_and_refuses_bounds_hypothesis_would_skew
     def draws(data: st.DataObject) -> None:
         index = strat.indexer(data.draw)
         seen.add(index(3))
-        for bound in (0, 1, 100):
+        assert index(1) == 0
+        for bound in (0, 100):
             with pytest.raises(ValueError, match=f"index: {bound} values"):
                 index(bound)
 
     draws()
     assert seen == {0, 1, 2}
+
+
+def test_every_icon_takes_two_numbers_whatever_its_kind() -> None:
+    """An icon always draws its kind and a value, even for a kind of one value (a Lantern, a courtier
+    to the gate), so that lowering its kind while shrinking leaves every later draw in place."""
+    for kinds in (strat._kinds(("DC1", "DC2")), strat._RIVAL_KINDS):
+        for k in range(len(kinds)):
+            made, sizes = walk(lambda index, kinds=kinds: strat.icon(index, kinds), (k,))
+            assert made == kinds[k][0]
+            assert sizes == [len(kinds), len(kinds[k])]
+
+
+def _half_of_three(deck: SoloDeck) -> bool:
+    return any(len(card.top) == 3 or len(card.bottom) == 3 for card in deck.cards)
+
+
+@pytest.mark.parametrize(("kind", "fewest"), [("any", 2), ("lean", len(COLOURS))])
+def test_a_failing_deck_shrinks_to_its_fewest_cards(kind: strat.DeckKind, fewest: int) -> None:
+    """Each Solitaire card is drawn in a span of its own (:func:`strat.spanned`): a deck failing for
+    one card half of 3 icons shrinks to the fewest cards its kind allows and those 3 icons, over
+    several seeds (with the cards' draws flat, half the `any` decks kept 4-6 cards)."""
+    for seed in range(6):
+        shrunk = _shrunk_deck(kind, seed)
+        assert len(shrunk.cards) == fewest, (seed, shrunk)
+        assert sum(len(card.top) + len(card.bottom) for card in shrunk.cards) == 3, (seed, shrunk)
+
+
+def _shrunk_deck(kind: strat.DeckKind, seed: int) -> SoloDeck:
+    """The deck Hypothesis reports for a planted failure (a card half of 3 icons), from ``seed``."""
+    failing: list[SoloDeck] = []
+
+    @hyp_seed(seed)
+    @settings(max_examples=500, database=None, phases=[HPhase.generate, HPhase.shrink])
+    @given(strat.solo_decks(kind))
+    def fails(deck: SoloDeck) -> None:
+        if _half_of_three(deck):
+            failing.append(deck)
+            raise AssertionError
+
+    with pytest.raises(AssertionError):
+        fails()
+    return failing[-1]
+
+
+def _minimal_content() -> Content:
+    """The content every draw of :func:`strat.contents` shrinks towards (all its numbers 0)."""
+    found: list[Content] = []
+
+    @settings(max_examples=1, database=None, phases=[HPhase.generate, HPhase.shrink])
+    @given(strat.contents())
+    def fails(content: Content) -> None:
+        found.append(content)
+        raise AssertionError
+
+    with pytest.raises(AssertionError):
+        fails()
+    return found[-1]
+
+
+@pytest.mark.long
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_failing_content_shrinks_to_the_simplest_content_and_the_icon_that_fails(seed: int) -> None:
+    """Each card and die tile is drawn in a span of its own, and each icon always takes two numbers
+    (:func:`strat.icon`): a content failing for a die tile's reward holding `ResourceChoice(2)` shrinks
+    to the simplest content with only that reward changed. With spans alone, lowering a kind of one
+    value (a Lantern) shifted the card's later draws and left stray icons; with flat draws this
+    shrink took about four times as long."""
+    failing: list[Content] = []
+
+    @hyp_seed(seed)
+    @settings(max_examples=1000, database=None, deadline=None, phases=[HPhase.generate, HPhase.shrink])
+    @given(strat.contents())
+    def fails(content: Content) -> None:
+        if any(icon == ResourceChoice(2) for tile in content.die_tiles for icon in tile.reward):
+            failing.append(content)
+            raise AssertionError
+
+    with pytest.raises(AssertionError):
+        fails()
+    shrunk, simplest = failing[-1], _minimal_content()
+    changed = [t.reward for t, s in zip(shrunk.die_tiles, simplest.die_tiles, strict=True) if t != s]
+    assert changed == [(ResourceChoice(2),)]
+    assert replace(shrunk, die_tiles=simplest.die_tiles) == simplest
