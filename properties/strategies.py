@@ -144,11 +144,11 @@ def pick(index: Index, values: Sequence[T]) -> T:
 
 def icon(index: Index, kinds: Sequence[Sequence[T]]) -> T:
     """An icon: each kind of ``kinds`` (a list of its values) as likely, then each value of the kind's
-    list (a value listed twice is twice as likely). Always two numbers, the value drawn even for a
-    kind of one value, so that an icon keeps its place among the draws when its kind changes:
-    Hypothesis's shrinker can then lower the kind without shifting every later draw of the card.
-    Shrinks towards the first kind's first value."""
-    return value(index, pick(index, kinds))
+    list (a value listed twice is twice as likely). Always two numbers, the kind drawn even among
+    one kind and the value even for a kind of one value, so that an icon keeps its place among the
+    draws when its kind changes: Hypothesis's shrinker can then lower the kind without shifting
+    every later draw of the card. Shrinks towards the first kind's first value."""
+    return value(index, value(index, kinds))
 
 
 def value(index: Index, values: Sequence[T]) -> T:
@@ -158,7 +158,10 @@ def value(index: Index, values: Sequence[T]) -> T:
 
 def several(index: Index, most: int, each: Callable[[], T], *, least: int = 1) -> tuple[T, ...]:
     """``least`` to ``most`` values of ``each``, each count as likely: the count is drawn first (one
-    number, shrinking to ``least``), where ``lists`` drew a boolean before each element."""
+    number, shrinking to ``least``; none when ``least == most``), where ``lists`` drew a boolean
+    before each element. Raises ValueError unless 0 <= least <= most <= least + 98."""
+    if not 0 <= least <= most <= least + 98:
+        raise ValueError(f"several: {least} to {most} values, 0 <= least <= most <= least + 98 expected")
     n = least if least == most else least + index(most - least + 1)
     return tuple(each() for _ in range(n))
 
@@ -218,7 +221,10 @@ def _draw_effects(draw: st.DrawFn, decrees: tuple[str, ...], most: int) -> tuple
 
 def effects(decrees: Sequence[str], *, max_size: int = 3) -> st.SearchStrategy[tuple[Effect, ...]]:
     """A bundle of 1 to ``max_size`` icons of the whole vocabulary, priced icons among them (each of the
-    eleven kinds, ten without ``decrees``, as likely: :func:`bundle`)."""
+    eleven kinds, ten without ``decrees``, as likely: :func:`bundle`). Raises ValueError unless
+    1 <= max_size <= 99."""
+    if not 1 <= max_size <= 99:
+        raise ValueError(f"effects: max_size {max_size}, 1-99 expected")
     return st.composite(_draw_effects)(tuple(decrees), max_size)
 
 
@@ -248,7 +254,8 @@ _PARTS: Final[dict[tuple[object, object], st.SearchStrategy[object]]] = {}
 def spanned(part: Callable[[st.DrawFn, A], T], arg: A) -> st.SearchStrategy[T]:
     """``part(draw, arg)`` as a strategy of its own, built once for each ``(part, arg)``: drawn
     through it, everything ``part`` draws forms one span (one card of generated content, one
-    Solitaire card), which Hypothesis's shrinker deletes, copies and reorders as a whole."""
+    Solitaire card), which Hypothesis's shrinker deletes, copies and reorders as a whole. ``arg``
+    must be hashable (TypeError otherwise)."""
     key = (part, arg)
     strategy = _PARTS.get(key)
     if strategy is None:

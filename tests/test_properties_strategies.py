@@ -262,11 +262,21 @@ def test_an_index_draws_below_its_bound_and_refuses_bounds_hypothesis_would_skew
 def test_every_icon_takes_two_numbers_whatever_its_kind() -> None:
     """An icon always draws its kind and a value, even for a kind of one value (a Lantern, a courtier
     to the gate), so that lowering its kind while shrinking leaves every later draw in place."""
-    for kinds in (strat._kinds(("DC1", "DC2")), strat._RIVAL_KINDS):
+    for kinds in (strat._kinds(("DC1", "DC2")), strat._RIVAL_KINDS, [["only"]]):
         for k in range(len(kinds)):
             made, sizes = walk(lambda index, kinds=kinds: strat.icon(index, kinds), (k,))
             assert made == kinds[k][0]
             assert sizes == [len(kinds), len(kinds[k])]
+
+
+def test_a_count_out_of_range_is_refused_in_its_own_terms() -> None:
+    """`several` and `effects` name their own bounds, not the number drawn from them."""
+    for least, most in ((0, 99), (1, 0), (3, 1), (-1, 2)):
+        with pytest.raises(ValueError, match=f"several: {least} to {most} values"):
+            walk(lambda index, least=least, most=most: strat.several(index, most, lambda: 0, least=least), ())
+    for size in (0, 100):
+        with pytest.raises(ValueError, match=f"effects: max_size {size}, 1-99 expected"):
+            strat.effects(("DC1",), max_size=size)
 
 
 def _half_of_three(deck: SoloDeck) -> bool:
