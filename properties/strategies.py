@@ -222,8 +222,10 @@ def _draw_effects(draw: st.DrawFn, decrees: tuple[str, ...], most: int) -> tuple
 def effects(decrees: Sequence[str], *, max_size: int = 3) -> st.SearchStrategy[tuple[Effect, ...]]:
     """A bundle of 1 to ``max_size`` icons of the whole vocabulary, priced icons among them (each of the
     eleven kinds, ten without ``decrees``, as likely: :func:`bundle`). Raises ValueError unless
-    1 <= max_size <= 99."""
-    if not 1 <= max_size <= 99:
+    1 <= max_size <= 99 (a whole number), TypeError when ``decrees`` is one string, not a list of ids."""
+    if isinstance(decrees, str):
+        raise TypeError(f"effects: decrees {decrees!r} is one string; give a list of Decree ids")
+    if not isinstance(max_size, int) or not 1 <= max_size <= 99:
         raise ValueError(f"effects: max_size {max_size}, 1-99 expected")
     return st.composite(_draw_effects)(tuple(decrees), max_size)
 
@@ -248,15 +250,17 @@ def gains() -> st.SearchStrategy[Gain]:
 
 _DIPLOMAT_ROWS: Final = [((0,), (1, 2)), ((0, 1), (2,))]
 
-_PARTS: Final[dict[tuple[object, object], st.SearchStrategy[object]]] = {}
+_PARTS: Final[dict[tuple[object, type, object], st.SearchStrategy[object]]] = {}
 
 
 def spanned(part: Callable[[st.DrawFn, A], T], arg: A) -> st.SearchStrategy[T]:
     """``part(draw, arg)`` as a strategy of its own, built once for each ``(part, arg)``: drawn
     through it, everything ``part`` draws forms one span (one card of generated content, one
     Solitaire card), which Hypothesis's shrinker deletes, copies and reorders as a whole. ``arg``
-    must be hashable (TypeError otherwise)."""
-    key = (part, arg)
+    must be hashable (TypeError otherwise) and ``part`` a module-level function (the cache keeps
+    every pair); an argument's type is part of the key, so that ``1`` and ``True`` or a ``str`` enum
+    member and its string never share a strategy."""
+    key = (part, type(arg), arg)
     strategy = _PARTS.get(key)
     if strategy is None:
         strategy = _PARTS[key] = st.composite(part)(arg)
@@ -475,7 +479,10 @@ DECKS: Final[dict[str, st.SearchStrategy[SoloDeck]]] = {
 
 
 def solo_decks(kind: DeckKind = "complete") -> st.SearchStrategy[SoloDeck]:
-    """A generated Solitaire deck of the given kind (see :data:`DeckKind`)."""
+    """A generated Solitaire deck of the given kind (see :data:`DeckKind`). Raises ValueError for
+    another kind."""
+    if kind not in DECKS:
+        raise ValueError(f"solo_decks: kind {kind!r}, one of {', '.join(DECKS)} expected")
     return DECKS[kind]
 
 

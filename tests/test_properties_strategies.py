@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from hypothesis import Phase as HPhase
-from hypothesis import given, settings
+from hypothesis import find, given, settings
 from hypothesis import seed as hyp_seed
 from hypothesis import strategies as st
 from msgspec.structs import replace
@@ -274,9 +274,25 @@ def test_a_count_out_of_range_is_refused_in_its_own_terms() -> None:
     for least, most in ((0, 99), (1, 0), (3, 1), (-1, 2)):
         with pytest.raises(ValueError, match=f"several: {least} to {most} values"):
             walk(lambda index, least=least, most=most: strat.several(index, most, lambda: 0, least=least), ())
-    for size in (0, 100):
+    for size in (0, 100, 3.5):
         with pytest.raises(ValueError, match=f"effects: max_size {size}, 1-99 expected"):
-            strat.effects(("DC1",), max_size=size)
+            strat.effects(("DC1",), max_size=size)  # type: ignore[arg-type]  # 3.5: a caller without mypy
+    with pytest.raises(TypeError, match="one string"):
+        strat.effects("DC1")
+    with pytest.raises(ValueError, match="solo_decks: kind 'bogus'"):
+        strat.solo_decks("bogus")  # type: ignore[arg-type]  # a caller without mypy
+
+
+def test_a_spanned_part_keeps_arguments_of_other_types_apart() -> None:
+    """`1`, `True` and `1.0` are equal keys of a dict: each still gets its own strategy."""
+
+    def same(draw: st.DrawFn, arg: object) -> object:
+        draw(st.just(0))
+        return arg
+
+    drawn = [strat.spanned(same, arg) for arg in (1, True, 1.0)]
+    assert len({id(s) for s in drawn}) == 3
+    assert [type(find(s, lambda _: True)) for s in drawn] == [int, bool, float]
 
 
 def _half_of_three(deck: SoloDeck) -> bool:
