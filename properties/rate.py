@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import os
 import re
-import subprocess
 import sys
 import time
 from collections.abc import Generator
@@ -38,7 +37,7 @@ from msgspec.structs import replace
 from rich.console import Console
 from rich.table import Table
 
-from reference.benchmark import valgrind
+from reference.benchmark import callgrind, valgrind
 
 MACHINES_FILE: Final = Path(__file__).resolve().parent.parent / "tests" / "test_properties_machines.py"
 """The file whose properties are measured (in the checkout beside this package)."""
@@ -57,7 +56,8 @@ _PASSING: Final = re.compile(r"(\d+) passing")
 
 
 class Rate(msgspec.Struct, frozen=True):
-    """One property's measurement: ``games`` checked in ``cpu_seconds`` (CPU time of this process)."""
+    """One property's measurement: ``games`` checked in ``cpu_seconds`` (CPU time of this process; with
+    ``--instructions``, the seconds its instructions take at ``--speed``)."""
 
     name: str
     outcome: str
@@ -149,28 +149,15 @@ def measure(profile: str, seed: int | None, only: str | None) -> tuple[list[Rate
     return rates, time.process_time()
 
 
-_COLLECTED: Final = re.compile(r"Collected\s*:\s*(\d+)")
-
-
 def _callgrind(arguments: list[str]) -> tuple[int, str]:
     """Instructions of ``python -m properties.rate ARGUMENTS`` under callgrind, and its stdout. Raises
-    click.ClickException without valgrind or when the run fails."""
-    tool = valgrind()
-    if tool is None:
+    click.ClickException without valgrind or when the run fails (exit 1, a failing property, is a run)."""
+    if valgrind() is None:
         raise click.ClickException("--instructions needs valgrind, which is not installed")
-    command = [
-        tool,
-        "--tool=callgrind",
-        "--callgrind-out-file=/dev/null",
-        sys.executable,
-        "-m",
-        "properties.rate",
-    ]
-    done = subprocess.run([*command, *arguments], capture_output=True, text=True, check=False)
-    found = _COLLECTED.findall(done.stderr)
-    if done.returncode not in (0, 1) or not found:
+    count, done = callgrind([sys.executable, "-m", "properties.rate", *arguments])
+    if done.returncode not in (0, 1) or count is None:
         raise click.ClickException(f"valgrind {' '.join(arguments)} failed: {done.stderr.strip()[-500:]}")
-    return int(found[-1]), done.stdout
+    return count, done.stdout
 
 
 def count_instructions(profile: str, seed: int | None, only: str | None) -> list[Rate]:

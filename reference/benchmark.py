@@ -113,25 +113,38 @@ def valgrind() -> str | None:
     return shutil.which("valgrind")
 
 
+def callgrind(
+    command: Sequence[str], timeout: float | None = None
+) -> tuple[int | None, subprocess.CompletedProcess[str]]:
+    """Run ``command`` under valgrind's callgrind (valgrind must be installed: :func:`valgrind`): the
+    instructions it executed (None when callgrind reported no count) and the finished process (its
+    stdout, and stderr with callgrind's report). Raises FileNotFoundError without valgrind and
+    subprocess.TimeoutExpired after ``timeout`` seconds."""
+    tool = valgrind()
+    if tool is None:
+        raise FileNotFoundError("valgrind is not installed")
+    done = subprocess.run(
+        [tool, "--tool=callgrind", "--callgrind-out-file=/dev/null", *command],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
+    )
+    found = _COLLECTED.findall(done.stderr)
+    return (int(found[-1]) if found else None), done
+
+
 def instructions_per_game(command: Sequence[str], timeout: float = 900.0) -> int | None:
     """Instructions per game of ``command`` (a ``wcref bench`` command line without ``--games``),
     counted by valgrind's callgrind; None without valgrind or when a run fails."""
-    tool = valgrind()
-    if tool is None:
+    if valgrind() is None:
         return None
     counts: list[int] = []
     for games in INSTRUCTION_GAMES:
-        done = subprocess.run(
-            [tool, "--tool=callgrind", "--callgrind-out-file=/dev/null", *command, "--games", str(games)],
-            capture_output=True,
-            text=True,
-            timeout=timeout,
-            check=False,
-        )
-        found = _COLLECTED.findall(done.stderr)
-        if done.returncode != 0 or not found:
+        count, done = callgrind([*command, "--games", str(games)], timeout)
+        if done.returncode != 0 or count is None:
             return None
-        counts.append(int(found[-1]))
+        counts.append(count)
     low, high = INSTRUCTION_GAMES
     return max(0, (counts[1] - counts[0]) // (high - low))
 
