@@ -137,11 +137,6 @@ def indexer(draw: Draw) -> Index:
     return index
 
 
-def pick(index: Index, values: Sequence[T]) -> T:
-    """One of ``values``, each as likely (no draw when there is one)."""
-    return values[0] if len(values) == 1 else values[index(len(values))]
-
-
 def icon(index: Index, kinds: Sequence[Sequence[T]]) -> T:
     """An icon: each kind of ``kinds`` (a list of its values) as likely, then each value of the kind's
     list (a value listed twice is twice as likely). Always two numbers, the kind drawn even among
@@ -285,7 +280,7 @@ def _steward(draw: st.DrawFn, i: int) -> CastleCard:
 
 def _diplomat(draw: st.DrawFn, i: int) -> CastleCard:
     index = indexer(draw)
-    rows = pick(index, _DIPLOMAT_ROWS)
+    rows = value(index, _DIPLOMAT_ROWS)
     dark = index(2)
     blocks = tuple(Block(r, n == dark, bundle(index, _base_kinds(), 3)) for n, r in enumerate(rows))
     return replace(base_content().diplomats[i], blocks=blocks, back=_lantern(index))

@@ -8,6 +8,7 @@ import re
 from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
+from typing import TypeVar
 
 import pytest
 from hypothesis import Phase as HPhase
@@ -51,6 +52,7 @@ from reference.rulebook import rule_ids
 from tests.helpers import started, with_bridges
 
 FEW = settings(max_examples=25)
+T = TypeVar("T")
 
 
 @FEW
@@ -305,37 +307,24 @@ def test_a_failing_deck_shrinks_to_its_fewest_cards(kind: strat.DeckKind, fewest
     one card half of 3 icons shrinks to the fewest cards its kind allows and those 3 icons, over
     several seeds (with the cards' draws flat, half the `any` decks kept 4-6 cards)."""
     for seed in range(6):
-        shrunk = _shrunk_deck(kind, seed)
+        shrunk = _shrunk(strat.solo_decks(kind), _half_of_three, seed=seed)
         assert len(shrunk.cards) == fewest, (seed, shrunk)
         assert sum(len(card.top) + len(card.bottom) for card in shrunk.cards) == 3, (seed, shrunk)
 
 
-def _shrunk_deck(kind: strat.DeckKind, seed: int) -> SoloDeck:
-    """The deck Hypothesis reports for a planted failure (a card half of 3 icons), from ``seed``."""
-    failing: list[SoloDeck] = []
+def _shrunk(
+    strategy: st.SearchStrategy[T], failing: Callable[[T], bool], *, seed: int = 0, tries: int = 500
+) -> T:
+    """The example Hypothesis reports when ``failing`` holds (a planted failure), shrunk, from ``seed``."""
+    found: list[T] = []
 
     @hyp_seed(seed)
-    @settings(max_examples=500, database=None, phases=[HPhase.generate, HPhase.shrink])
-    @given(strat.solo_decks(kind))
-    def fails(deck: SoloDeck) -> None:
-        if _half_of_three(deck):
-            failing.append(deck)
+    @settings(max_examples=tries, database=None, deadline=None, phases=[HPhase.generate, HPhase.shrink])
+    @given(strategy)
+    def fails(example: T) -> None:
+        if failing(example):
+            found.append(example)
             raise AssertionError
-
-    with pytest.raises(AssertionError):
-        fails()
-    return failing[-1]
-
-
-def _minimal_content() -> Content:
-    """The content every draw of :func:`strat.contents` shrinks towards (all its numbers 0)."""
-    found: list[Content] = []
-
-    @settings(max_examples=1, database=None, phases=[HPhase.generate, HPhase.shrink])
-    @given(strat.contents())
-    def fails(content: Content) -> None:
-        found.append(content)
-        raise AssertionError
 
     with pytest.raises(AssertionError):
         fails()
@@ -350,19 +339,13 @@ def test_a_failing_content_shrinks_to_the_simplest_content_and_the_icon_that_fai
     to the simplest content with only that reward changed. With spans alone, lowering a kind of one
     value (a Lantern) shifted the card's later draws and left stray icons; with flat draws this
     shrink took about four times as long."""
-    failing: list[Content] = []
-
-    @hyp_seed(seed)
-    @settings(max_examples=1000, database=None, deadline=None, phases=[HPhase.generate, HPhase.shrink])
-    @given(strat.contents())
-    def fails(content: Content) -> None:
-        if any(icon == ResourceChoice(2) for tile in content.die_tiles for icon in tile.reward):
-            failing.append(content)
-            raise AssertionError
-
-    with pytest.raises(AssertionError):
-        fails()
-    shrunk, simplest = failing[-1], _minimal_content()
+    shrunk = _shrunk(
+        strat.contents(),
+        lambda content: any(icon == ResourceChoice(2) for tile in content.die_tiles for icon in tile.reward),
+        seed=seed,
+        tries=1000,
+    )
+    simplest = _shrunk(strat.contents(), lambda _: True, tries=1)
     changed = [t.reward for t, s in zip(shrunk.die_tiles, simplest.die_tiles, strict=True) if t != s]
     assert changed == [(ResourceChoice(2),)]
     assert replace(shrunk, die_tiles=simplest.die_tiles) == simplest
