@@ -33,10 +33,12 @@ import msgspec
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis.errors import InvalidArgument
 from msgspec.structs import replace
 from rich.console import Console
 from rich.table import Table
 
+import properties.settings  # noqa: F401  (registers the project's Hypothesis profiles)
 from reference.benchmark import callgrind, valgrind
 
 MACHINES_FILE: Final = Path(__file__).resolve().parent.parent / "tests" / "test_properties_machines.py"
@@ -82,10 +84,13 @@ class _Recorder:
     seed: int | None = None
 
     def pytest_sessionstart(self, session: pytest.Session) -> None:
+        # the loaded profile without an example database (a failure saved by an earlier run would be
+        # replayed instead of the sample) and, with a seed, random instead of derandomized
+        rate_settings = settings(parent=settings.default, database=None)
         if self.seed is not None:
-            # the loaded profile, random instead of derandomized: the seed picks the sample
-            settings.register_profile("rate-seeded", parent=settings.default, derandomize=False)
-            settings.load_profile("rate-seeded")
+            rate_settings = settings(parent=rate_settings, derandomize=False)
+        settings.register_profile("rate", parent=rate_settings)
+        settings.load_profile("rate")
 
     @pytest.hookimpl(wrapper=True)
     def pytest_runtest_call(self, item: pytest.Item) -> Generator[None, object, object]:
@@ -162,10 +167,14 @@ def _callgrind(arguments: list[str]) -> tuple[int, str]:
 
 def count_instructions(profile: str, seed: int | None, only: str | None) -> list[Rate]:
     """Each property (those whose name holds ``only``) in a process of its own under callgrind, less
-    the instructions of a process that only starts up. Raises click.ClickException as :func:`_callgrind`."""
+    the instructions of a process that only starts up. The start-up runs twice and counts the second:
+    the first fills Hypothesis's caches in the working directory, which a cold run pays for (about
+    3 G instructions). Raises click.ClickException as :func:`_callgrind`, and when a property's count
+    is not above the start-up's."""
     names = _names(only)
     common = ["--profile", profile, *([] if seed is None else ["--seed", str(seed)])]
-    start_up, _ = _callgrind([*common, "--start-up-only"])
+    for _ in range(2):
+        start_up, _out = _callgrind([*common, "--start-up-only"])
     rates: list[Rate] = []
     for name in names:
         count, out = _callgrind([*common, "--only", name, "--json"])
@@ -173,7 +182,11 @@ def count_instructions(profile: str, seed: int | None, only: str | None) -> list
             (rate,) = msgspec.json.decode(out.strip().splitlines()[-1], type=_Report).properties
         except (msgspec.DecodeError, msgspec.ValidationError, ValueError, IndexError) as exc:
             raise click.ClickException(f"{name} under valgrind answered no measurement: {exc}") from exc
-        rates.append(replace(rate, instructions=max(0, count - start_up)))
+        if count <= start_up:
+            raise click.ClickException(
+                f"{name}: {count:,} instructions, not above the start-up's {start_up:,}: nothing measured"
+            )
+        rates.append(replace(rate, instructions=count - start_up))
     return rates
 
 
@@ -226,6 +239,12 @@ def main(
     start_up_only: bool,
 ) -> None:
     """Checked games per CPU second of each property machine of the default test run (ISSUE 15)."""
+    try:
+        settings.get_profile(profile)
+    except InvalidArgument:
+        raise click.BadParameter(f"no Hypothesis profile {profile!r}", param_hint="--profile") from None
+    if os.environ.get("PYTEST_ADDOPTS"):
+        raise click.ClickException("PYTEST_ADDOPTS is set: unset it, it would change the measured runs")
     if start_up_only:
         _start_up(profile)
         return

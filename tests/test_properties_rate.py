@@ -5,6 +5,7 @@ clear error. The figures themselves are measurements, never asserted."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 
@@ -15,13 +16,15 @@ from properties import rate
 from properties.settings import GAME_BUDGET
 
 
-def _run(*arguments: str) -> subprocess.CompletedProcess[str]:
+def _run(*arguments: str, **environment: str) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if k != "PYTEST_ADDOPTS"} | environment
     return subprocess.run(
         [sys.executable, "-m", "properties.rate", *arguments],
         capture_output=True,
         text=True,
         timeout=300,
         check=False,
+        env=env,
     )
 
 
@@ -54,6 +57,17 @@ def test_an_unknown_property_is_refused_with_the_names_to_choose_from() -> None:
     assert done.returncode != 0
     assert "no property name holds 'no-such-property'" in done.stderr
     assert "test_api_generated_content_games" in done.stderr
+
+
+def test_an_unknown_profile_or_pytest_options_from_the_environment_are_refused_at_once() -> None:
+    """Both would measure something else than asked: refused before any property runs."""
+    done = _run("--profile", "nosuch")
+    assert done.returncode == 2
+    assert "no Hypothesis profile 'nosuch'" in done.stderr
+    done = _run("--profile", "default", PYTEST_ADDOPTS="--co")
+    assert done.returncode == 1
+    assert "PYTEST_ADDOPTS is set" in done.stderr
+    assert "Traceback" not in done.stderr
 
 
 def test_counting_instructions_without_valgrind_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
